@@ -1,0 +1,29 @@
+# Every target installs what it needs first, so both quick-start commands
+# work on a fresh machine.
+SWIFT ?= swift
+BIN := .build/release/storage-rules
+
+.PHONY: deps build examples test bench check-examples
+
+## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
+deps:
+	@pkg-config --exists libpcre2-8 2>/dev/null || { \
+		echo "installing libpcre2-dev"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; }
+
+build: deps
+	$(SWIFT) build -c release --product storage-rules
+
+## The main job: run the example rule suites.
+examples: build
+	$(BIN) test rules-examples
+
+## Every test: unit and golden tests, then the example suites.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) examples
+
+bench: deps
+	$(SWIFT) run -c release storage-rules-bench

@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "storage-rules",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "RulesSyntax", targets: ["RulesSyntax"]),
+        .library(name: "RulesEngine", targets: ["RulesEngine"]),
+        .library(name: "StorageSimulator", targets: ["StorageSimulator"]),
+        .library(name: "RulesTesting", targets: ["RulesTesting"]),
+        .executable(name: "storage-rules", targets: ["storage-rules"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+        .target(name: "RulesSyntax"),
+        .target(name: "RulesEngine", dependencies: ["RulesSyntax", "CPCRE2"]),
+        .target(name: "StorageSimulator", dependencies: ["RulesEngine"]),
+        .target(
+            name: "RulesTesting",
+            dependencies: ["RulesEngine", "StorageSimulator", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "StorageRulesCLI",
+            dependencies: [
+                "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "storage-rules", dependencies: ["StorageRulesCLI"]),
+        .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
+        .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax"]),
+        .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
+        .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator"]),
+        .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,101 @@
+import RulesSyntax
+
+/// One request to authorize: what the service hands the rules engine.
+public struct AuthorizationRequest: Sendable {
+    /// The granular method (`get`, `list`, `create`, `update`, `delete`).
+    public var method: RuleMethod
+    /// The bucket name.
+    public var bucket: String
+    /// The object name (or, for `list`, the folder prefix) inside the bucket,
+    /// without a leading slash. Trailing slashes are dropped, as the service does.
+    public var objectPath: String
+    /// The signed-in identity, or `nil` when signed out (`request.auth == null`).
+    public var auth: AuthIdentity?
+    /// `request.resource`: the incoming object state, `nil` binds `null`.
+    public var incoming: Value?
+    /// `resource`: the stored object, `nil` binds `null`.
+    public var existing: Value?
+    /// `request.time`.
+    public var time: Timestamp
+    /// Documents seen by `firestore.get()` / `firestore.exists()`.
+    public var documents: (any DocumentSource)?
+    /// Whether to record every evaluated sub-expression (explanations, coverage).
+    public var recordsTrace: Bool
+
+    /// Creates a request.
+    public init(
+        method: RuleMethod, bucket: String, objectPath: String, auth: AuthIdentity? = nil,
+        incoming: Value? = nil, existing: Value? = nil, time: Timestamp,
+        documents: (any DocumentSource)? = nil, recordsTrace: Bool = true
+    ) {
+        self.method = method
+        self.bucket = bucket
+        self.objectPath = objectPath
+        self.auth = auth
+        self.incoming = incoming
+        self.existing = existing
+        self.time = time
+        self.documents = documents
+        self.recordsTrace = recordsTrace
+    }
+
+    /// `request.path`: `/b/<bucket>/o/<object segments>`, empty segments dropped.
+    public var requestPath: RulesPath {
+        RulesPath(segments: ["b", bucket, "o"] + RulesPath(parsing: objectPath).segments)
+    }
+}
+
+/// A signed-in user as the rules see it: `request.auth.uid` and `request.auth.token`.
+public struct AuthIdentity: Sendable {
+    /// `request.auth.uid`.
+    public var uid: String
+    /// `request.auth.token`: every claim of the ID token.
+    public var token: RulesMap
+
+    /// Creates an identity. `sub` and `user_id` default to the uid when the
+    /// token does not give them, as Firebase ID tokens always carry both.
+    public init(uid: String, token: [String: Value] = [:]) {
+        self.uid = uid
+        var claims = token
+        if claims["sub"] == nil { claims["sub"] = .string(uid) }
+        if claims["user_id"] == nil { claims["user_id"] = .string(uid) }
+        self.token = RulesMap(claims)
+    }
+
+    /// The `request.auth` map.
+    public var value: Value {
+        .map(RulesMap(["uid": .string(uid), "token": .map(token)]))
+    }
+}
+
+/// Supplies Firestore documents to `firestore.get()` and `firestore.exists()`.
+public protocol DocumentSource: Sendable {
+    /// The fields of the document at a full path such as
+    /// `/databases/(default)/documents/users/alice`, or `nil` if it does not exist.
+    func document(at path: String) -> RulesMap?
+}
+
+/// A fixed set of documents keyed by full document path.
+public struct InMemoryDocuments: DocumentSource {
+    /// Documents by full path (`/databases/(default)/documents/...`).
+    public var documents: [String: RulesMap]
+
+    /// Creates a source. Keys may be short (`users/alice`), meaning the
+    /// default database's documents.
+    public init(_ documents: [String: RulesMap] = [:]) {
+        var normalized: [String: RulesMap] = [:]
+        for (key, value) in documents {
+            normalized[InMemoryDocuments.fullPath(key)] = value
+        }
+        self.documents = normalized
+    }
+
+    /// Expands a short document path to `/databases/(default)/documents/...`.
+    public static func fullPath(_ path: String) -> String {
+        let trimmed = path.hasPrefix("/") ? path : "/" + path
+        return trimmed.hasPrefix("/databases/") ? trimmed : "/databases/(default)/documents" + trimmed
+    }
+
+    /// The document at a full path.
+    public func document(at path: String) -> RulesMap? { documents[path] }
+}

@@ -1,0 +1,40 @@
+import RulesSyntax
+
+/// A compiled, reusable and thread-safe ruleset.
+///
+/// Compile once with ``compile(_:)``, then call ``authorize(_:)`` from any
+/// number of tasks at once.
+public final class CompiledRuleset: Sendable {
+    /// The source it was compiled from.
+    public let source: SourceFile
+    /// The syntax tree.
+    public let ruleset: Ruleset
+    /// Warnings the compiler reported (errors prevent compilation).
+    public let warnings: [Diagnostic]
+
+    init(source: SourceFile, ruleset: Ruleset, warnings: [Diagnostic]) {
+        self.source = source
+        self.ruleset = ruleset
+        self.warnings = warnings
+    }
+
+    /// The declared language version.
+    public var version: RulesVersion { ruleset.version }
+}
+
+/// The result of compiling rules text.
+public struct CompileResult: Sendable {
+    /// The compiled ruleset, or `nil` when there were errors.
+    public var ruleset: CompiledRuleset?
+    /// Every diagnostic (errors and warnings), in source order.
+    public var diagnostics: [Diagnostic]
+    /// The source.
+    public var source: SourceFile
+
+    /// Creates a result.
+    public init(ruleset: CompiledRuleset?, diagnostics: [Diagnostic], source: SourceFile) {
+        self.ruleset = ruleset
+        self.diagnostics = diagnostics
+        self.source = source
+    }
+}

@@ -1,0 +1,3 @@
+extension BuiltinRegistry {
+    static let stringBuiltins: [Builtin] = []
+}

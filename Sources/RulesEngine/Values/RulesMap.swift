@@ -1,0 +1,92 @@
+/// A map of the rules language: string keys, any values.
+///
+/// Keys and values are listed in sorted key order (`keys()`, `values()`,
+/// display), so output never depends on hashing.
+public struct RulesMap: Sendable {
+    /// The entries.
+    public var entries: [String: Value]
+
+    /// Creates a map.
+    public init(_ entries: [String: Value] = [:]) {
+        self.entries = entries
+    }
+
+    /// The value for a key, if present.
+    public subscript(key: String) -> Value? {
+        get { entries[key] }
+        set { entries[key] = newValue }
+    }
+
+    /// The keys in sorted order.
+    public var sortedKeys: [String] { entries.keys.sorted() }
+
+    /// The number of entries.
+    public var count: Int { entries.count }
+}
+
+/// A set of the rules language. Elements are unique under set equality:
+/// numbers compare by value (`1` and `1.0` are one element, so are `0.0`
+/// and `-0.0`), and `NaN` equals itself. Insertion order is kept for display.
+public struct RulesSet: Sendable {
+    /// The elements, unique under set equality, in first-seen order.
+    public private(set) var elements: [Value]
+
+    /// Creates a set from values, keeping the first of equal elements.
+    public init<S: Sequence>(_ values: S) where S.Element == Value {
+        elements = []
+        for value in values where !contains(value) {
+            elements.append(value)
+        }
+    }
+
+    /// Whether an equal element is present.
+    public func contains(_ value: Value) -> Bool {
+        elements.contains { $0.setEquals(value) }
+    }
+
+    /// The number of elements.
+    public var count: Int { elements.count }
+}
+
+/// The result of `a.diff(b)`: `a` is the new map, `b` the old one.
+public struct MapDiff: Sendable {
+    /// The receiver of `diff` (usually the new state).
+    public var new: RulesMap
+    /// The argument of `diff` (usually the old state).
+    public var old: RulesMap
+
+    /// Creates a diff.
+    public init(new: RulesMap, old: RulesMap) {
+        self.new = new
+        self.old = old
+    }
+
+    /// Keys in the new map only.
+    public var addedKeys: [String] { new.sortedKeys.filter { old[$0] == nil } }
+    /// Keys in the old map only.
+    public var removedKeys: [String] { old.sortedKeys.filter { new[$0] == nil } }
+    /// Keys in both whose values differ (numbers compare by value; NaN equals itself).
+    public var changedKeys: [String] {
+        new.sortedKeys.filter { key in old[key].map { !$0.setEquals(new[key]!) } ?? false }
+    }
+    /// Keys in both whose values are equal.
+    public var unchangedKeys: [String] {
+        new.sortedKeys.filter { key in old[key].map { $0.setEquals(new[key]!) } ?? false }
+    }
+    /// Added, removed and changed keys.
+    public var affectedKeys: [String] { addedKeys + removedKeys + changedKeys }
+}
+
+/// A latitude/longitude pair in degrees.
+public struct LatLng: Sendable, Hashable {
+    /// Latitude, -90 to 90.
+    public var latitude: Double
+    /// Longitude, -180 to 180.
+    public var longitude: Double
+
+    /// Creates a pair without range checks (``latlng.value`` checks).
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

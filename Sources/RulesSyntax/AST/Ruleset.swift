@@ -1,0 +1,250 @@
+/// The language version a ruleset declares with `rules_version`.
+public enum RulesVersion: Int, Sendable, Hashable, Codable {
+    /// Version 1: the default when no `rules_version` statement is present.
+    case v1 = 1
+    /// Version 2: recursive wildcards match zero or more segments, `list` is available.
+    case v2 = 2
+}
+
+/// A whole rules file.
+public struct Ruleset: Sendable, Hashable {
+    /// The declared version, `.v1` when absent.
+    public var version: RulesVersion
+    /// The range of the `rules_version` statement, if any.
+    public var versionRange: SourceRange?
+    /// Functions declared outside the service block.
+    public var functions: [FunctionDecl]
+    /// The service block; `nil` only when the file had none (a diagnostic says so).
+    public var service: ServiceDecl?
+    /// The whole file.
+    public var range: SourceRange
+
+    /// Creates a ruleset.
+    public init(version: RulesVersion, versionRange: SourceRange?, functions: [FunctionDecl], service: ServiceDecl?, range: SourceRange) {
+        self.version = version
+        self.versionRange = versionRange
+        self.functions = functions
+        self.service = service
+        self.range = range
+    }
+}
+
+/// `service firebase.storage { ... }`.
+public struct ServiceDecl: Sendable, Hashable {
+    /// The dotted service name, e.g. `firebase.storage`.
+    public var name: String
+    /// Where the name is.
+    public var nameRange: SourceRange
+    /// Functions declared directly in the service block.
+    public var functions: [FunctionDecl]
+    /// Top-level match blocks.
+    public var matches: [MatchBlock]
+    /// The whole block.
+    public var range: SourceRange
+
+    /// Creates a service declaration.
+    public init(name: String, nameRange: SourceRange, functions: [FunctionDecl], matches: [MatchBlock], range: SourceRange) {
+        self.name = name
+        self.nameRange = nameRange
+        self.functions = functions
+        self.matches = matches
+        self.range = range
+    }
+}
+
+/// `match /path/{wildcard} { ... }`.
+public struct MatchBlock: Sendable, Hashable {
+    /// The path pattern.
+    public var path: MatchPath
+    /// Functions declared in this block.
+    public var functions: [FunctionDecl]
+    /// `allow` statements in this block.
+    public var allows: [AllowStatement]
+    /// Nested match blocks.
+    public var matches: [MatchBlock]
+    /// From `match` to the closing brace.
+    public var range: SourceRange
+
+    /// Creates a match block.
+    public init(path: MatchPath, functions: [FunctionDecl], allows: [AllowStatement], matches: [MatchBlock], range: SourceRange) {
+        self.path = path
+        self.functions = functions
+        self.allows = allows
+        self.matches = matches
+        self.range = range
+    }
+}
+
+/// The path pattern of a `match` statement.
+public struct MatchPath: Sendable, Hashable {
+    /// The segments, in order.
+    public var segments: [MatchSegment]
+    /// The pattern as written.
+    public var range: SourceRange
+
+    /// Creates a match path.
+    public init(segments: [MatchSegment], range: SourceRange) {
+        self.segments = segments
+        self.range = range
+    }
+
+    /// The pattern as text, e.g. `/users/{uid}/{rest=**}`.
+    public var text: String {
+        segments.map { "/" + $0.kind.text }.joined()
+    }
+}
+
+/// One segment of a match path.
+public struct MatchSegment: Sendable, Hashable {
+    /// What the segment matches.
+    public enum Kind: Sendable, Hashable {
+        /// A literal segment, matched exactly.
+        case literal(String)
+        /// `{name}`: exactly one segment, bound as a string.
+        case single(String)
+        /// `{name=**}`: a run of segments, bound as a path.
+        case recursive(String)
+
+        /// The segment as written.
+        public var text: String {
+            switch self {
+            case .literal(let text): text
+            case .single(let name): "{\(name)}"
+            case .recursive(let name): "{\(name)=**}"
+            }
+        }
+    }
+
+    /// What the segment matches.
+    public var kind: Kind
+    /// Where it is.
+    public var range: SourceRange
+
+    /// Creates a segment.
+    public init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A method named in an `allow` statement.
+public enum RuleMethod: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `get` + `list`.
+    case read
+    /// `create` + `update` + `delete`.
+    case write
+    /// Read one object (download or metadata).
+    case get
+    /// List a folder.
+    case list
+    /// Upload an object (new or overwrite).
+    case create
+    /// Change an object's metadata.
+    case update
+    /// Delete an object.
+    case delete
+
+    /// The granular methods this method grants.
+    public var granular: [RuleMethod] {
+        switch self {
+        case .read: [.get, .list]
+        case .write: [.create, .update, .delete]
+        default: [self]
+        }
+    }
+
+    /// Whether granting `self` grants the granular request method `method`.
+    public func covers(_ method: RuleMethod) -> Bool {
+        self == method || granular.contains(method)
+    }
+}
+
+/// `allow read, write: if condition;`.
+public struct AllowStatement: Sendable, Hashable {
+    /// The methods with their ranges.
+    public var methods: [(method: RuleMethod, range: SourceRange)]
+    /// The condition; `nil` means the statement always grants.
+    public var condition: Expr?
+    /// From `allow` to the end of the statement.
+    public var range: SourceRange
+
+    /// Creates an allow statement.
+    public init(methods: [(method: RuleMethod, range: SourceRange)], condition: Expr?, range: SourceRange) {
+        self.methods = methods
+        self.condition = condition
+        self.range = range
+    }
+
+    /// Whether any listed method covers the granular request method.
+    public func covers(_ method: RuleMethod) -> Bool {
+        methods.contains { $0.method.covers(method) }
+    }
+
+    public static func == (lhs: AllowStatement, rhs: AllowStatement) -> Bool {
+        lhs.methods.map(\.method) == rhs.methods.map(\.method) && lhs.condition == rhs.condition
+            && lhs.range == rhs.range
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(methods.map(\.method))
+        hasher.combine(condition)
+        hasher.combine(range)
+    }
+}
+
+/// `function name(params) { let x = e; return e; }`.
+public struct FunctionDecl: Sendable, Hashable {
+    /// The function's name.
+    public var name: String
+    /// Where the name is.
+    public var nameRange: SourceRange
+    /// Parameter names.
+    public var parameters: [Identifier]
+    /// `let` bindings, in order.
+    public var lets: [LetBinding]
+    /// The returned expression.
+    public var body: Expr
+    /// From `function` to the closing brace.
+    public var range: SourceRange
+
+    /// Creates a function declaration.
+    public init(name: String, nameRange: SourceRange, parameters: [Identifier], lets: [LetBinding], body: Expr, range: SourceRange) {
+        self.name = name
+        self.nameRange = nameRange
+        self.parameters = parameters
+        self.lets = lets
+        self.body = body
+        self.range = range
+    }
+}
+
+/// An identifier with its position.
+public struct Identifier: Sendable, Hashable {
+    /// The name.
+    public var name: String
+    /// Where it is.
+    public var range: SourceRange
+
+    /// Creates an identifier.
+    public init(name: String, range: SourceRange) {
+        self.name = name
+        self.range = range
+    }
+}
+
+/// `let name = value;` inside a function.
+public struct LetBinding: Sendable, Hashable {
+    /// The bound name.
+    public var name: Identifier
+    /// The bound expression.
+    public var value: Expr
+    /// From `let` to the semicolon.
+    public var range: SourceRange
+
+    /// Creates a let binding.
+    public init(name: Identifier, value: Expr, range: SourceRange) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}

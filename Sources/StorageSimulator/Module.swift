@@ -1,0 +1,1 @@
+// StorageSimulator module.
