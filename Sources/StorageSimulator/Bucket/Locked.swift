@@ -1,0 +1,19 @@
+import Foundation
+
+/// State behind a lock.
+///
+/// `Synchronization.Mutex` would do, but it needs macOS 15 while the package
+/// targets macOS 14; `NSLock` is available everywhere the package builds.
+final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) { self.state = state }
+
+    /// Runs `body` with exclusive access to the state.
+    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import RulesEngine
+
+/// Builds object records: derived fields on commit, the rules' views of
+/// incoming objects, and metadata changes.
+enum ObjectFactory {
+    /// The name of the custom-metadata key that carries download tokens.
+    static let tokensKey = "firebaseStorageDownloadTokens"
+
+    /// A new record for `bytes` with the attributes as given (`contentType`
+    /// defaults to `application/octet-stream`). `firebaseStorageDownloadTokens`
+    /// in the custom metadata becomes the token list.
+    static func makeObject(
+        name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
+        generation: Int64, time: Timestamp
+    ) -> StoredObject {
+        var custom = attributes.customMetadata ?? [:]
+        let tokens = custom.removeValue(forKey: tokensKey).map(splitTokens) ?? []
+        return StoredObject(
+            name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
+            timeCreated: time, updated: time,
+            md5Hash: Hashing.base64(Hashing.md5(bytes)), crc32c: crc32cString(bytes),
+            etag: etag(generation: generation, metageneration: 1),
+            contentType: attributes.contentType ?? "application/octet-stream",
+            cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,
+            contentEncoding: attributes.contentEncoding, contentLanguage: attributes.contentLanguage,
+            customMetadata: custom, downloadTokens: tokens)
+    }
+
+    /// What the Firebase service stores for an SDK upload that leaves these
+    /// fields out: `contentEncoding` `identity`, `contentDisposition`
+    /// `inline; filename*=utf-8''<last segment>`.
+    static func serviceDefaults(_ attributes: ObjectAttributes, name: String) -> ObjectAttributes {
+        var result = attributes
+        if result.contentEncoding == nil { result.contentEncoding = "identity" }
+        if result.contentDisposition == nil {
+            let last = name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? name
+            result.contentDisposition = "inline; filename*=utf-8''" + PercentEncoding.rfc5987(last)
+        }
+        return result
+    }
+
+    /// `request.resource` for an upload of `object` (live-service shape:
+    /// generation, metageneration, etag and storage class are `null`;
+    /// custom metadata is `null` unless the upload gave some).
+    static func incomingForCreate(_ object: StoredObject, givenCustomMetadata: Bool) -> Value {
+        var fields = object.fields
+        fields.generation = nil
+        fields.metageneration = nil
+        fields.etag = nil
+        fields.storageClass = nil
+        if !givenCustomMetadata { fields.metadata = nil }
+        return fields.requestResourceValue
+    }
+
+    /// `request.resource` for a metadata update: the stored object with the
+    /// change applied, generation and metageneration as stored.
+    static func incomingForUpdate(_ stored: StoredObject, patch: MetadataPatch) -> Value {
+        var changed = stored
+        apply(patch, to: &changed)
+        var fields = changed.fields
+        fields.generation = stored.generation
+        fields.metageneration = stored.metageneration
+        fields.etag = stored.etag
+        if changed.customMetadata.isEmpty { fields.metadata = nil }
+        return fields.requestResourceValue
+    }
+
+    /// Applies the writable-field changes of `patch` (no bookkeeping).
+    static func apply(_ patch: MetadataPatch, to object: inout StoredObject) {
+        func change(_ field: inout String?, _ change: MetadataPatch.Change?) {
+            switch change {
+            case nil: break
+            case .set(let value): field = value
+            case .delete: field = nil
+            }
+        }
+        change(&object.contentType, patch.contentType)
+        change(&object.cacheControl, patch.cacheControl)
+        change(&object.contentDisposition, patch.contentDisposition)
+        change(&object.contentEncoding, patch.contentEncoding)
+        change(&object.contentLanguage, patch.contentLanguage)
+        switch patch.customMetadata {
+        case nil: break
+        case .deleteAll: object.customMetadata = [:]
+        case .merge(let changes):
+            for (key, value) in changes {
+                object.customMetadata[key] = value
+            }
+        }
+        if let tokens = object.customMetadata.removeValue(forKey: tokensKey) {
+            for token in splitTokens(tokens) where !object.downloadTokens.contains(token) {
+                object.downloadTokens.append(token)
+            }
+        }
+    }
+
+    /// Applies `patch` as a committed metadata update: metageneration + 1,
+    /// `updated` refreshed, new etag; generation and creation time unchanged.
+    static func committing(_ patch: MetadataPatch, to stored: StoredObject, time: Timestamp) -> StoredObject {
+        var object = stored
+        apply(patch, to: &object)
+        bumpMetageneration(&object, time: time)
+        return object
+    }
+
+    static func bumpMetageneration(_ object: inout StoredObject, time: Timestamp) {
+        object.metageneration &+= 1
+        object.updated = time
+        object.etag = etag(generation: object.generation, metageneration: object.metageneration)
+    }
+
+    /// Base64 of the big-endian CRC32C, as GCS reports it.
+    static func crc32cString(_ bytes: [UInt8]) -> String {
+        let crc = Hashing.crc32c(bytes)
+        return Hashing.base64([UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+    }
+
+    /// An entity tag that changes with every generation and metageneration.
+    static func etag(generation: Int64, metageneration: Int64) -> String {
+        var tag = Hashing.base64(Hashing.md5(Array("\(generation)/\(metageneration)".utf8)))
+        while tag.hasSuffix("=") { tag.removeLast() }
+        return tag
+    }
+
+    private static func splitTokens(_ joined: String) -> [String] {
+        joined.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

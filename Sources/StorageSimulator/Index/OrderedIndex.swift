@@ -1,0 +1,255 @@
+/// A B+tree map: keys in order, O(log n) lookup, insert and removal, and a
+/// cursor that starts anywhere in O(log n) and then walks in key order.
+///
+/// This is the per-bucket name index. A sorted array would make one random
+/// insert cost O(n) moves, which loses badly at a million objects; here an
+/// insert touches one root-to-leaf path of nodes holding at most
+/// ``maxKeys`` keys each.
+///
+/// Not thread-safe by itself: the owner guards it with a lock.
+final class OrderedIndex<Key: Comparable, Element> {
+    /// Most keys a node holds before it splits.
+    let maxKeys: Int
+    /// Fewest keys a non-root node holds before it borrows or merges.
+    private var minKeys: Int { maxKeys / 2 }
+    private(set) var root: IndexNode<Key, Element>
+    /// The number of entries.
+    private(set) var count = 0
+
+    /// Creates an empty index.
+    init(maxKeys: Int = 64) {
+        self.maxKeys = max(4, maxKeys)
+        self.root = IndexNode()
+    }
+
+    /// The element stored under `key`.
+    func element(for key: Key) -> Element? {
+        var node = root
+        while !node.isLeaf {
+            node = node.children[node.keys.partitionPoint { $0 <= key }]
+        }
+        let index = node.keys.partitionPoint { $0 < key }
+        guard index < node.keys.count, node.keys[index] == key else { return nil }
+        return node.elements[index]
+    }
+
+    /// Stores `element` under `key`, returning the element it replaced.
+    @discardableResult
+    func insert(_ element: Element, for key: Key) -> Element? {
+        let (replaced, split) = insert(element, for: key, into: root)
+        if let (separator, right) = split {
+            let newRoot = IndexNode<Key, Element>()
+            newRoot.keys = [separator]
+            newRoot.children = [root, right]
+            root = newRoot
+        }
+        if replaced == nil { count += 1 }
+        return replaced
+    }
+
+    /// Removes the entry for `key`, returning its element.
+    @discardableResult
+    func remove(_ key: Key) -> Element? {
+        let removed = remove(key, from: root)
+        if removed != nil {
+            count -= 1
+            if !root.isLeaf && root.keys.isEmpty { root = root.children[0] }
+        }
+        return removed
+    }
+
+    /// Removes every entry.
+    func removeAll() {
+        root = IndexNode()
+        count = 0
+    }
+
+    /// A cursor on the first entry whose key does not satisfy `precedes`.
+    ///
+    /// `precedes` must be monotone: true for every key before some point of
+    /// the order and false from there on (e.g. `{ $0 < bound }`).
+    func cursor(skipping precedes: (Key) -> Bool) -> IndexCursor<Key, Element> {
+        var path: [(node: IndexNode<Key, Element>, child: Int)] = []
+        var node = root
+        while !node.isLeaf {
+            let child = node.keys.partitionPoint(precedes)
+            path.append((node, child))
+            node = node.children[child]
+        }
+        var cursor = IndexCursor(path: path, leaf: node, index: node.keys.partitionPoint(precedes))
+        cursor.normalize()
+        return cursor
+    }
+
+    // MARK: - Insertion
+
+    private func insert(
+        _ element: Element, for key: Key, into node: IndexNode<Key, Element>
+    ) -> (Element?, (Key, IndexNode<Key, Element>)?) {
+        if node.isLeaf {
+            let index = node.keys.partitionPoint { $0 < key }
+            if index < node.keys.count, node.keys[index] == key {
+                let old = node.elements[index]
+                node.elements[index] = element
+                return (old, nil)
+            }
+            node.keys.insert(key, at: index)
+            node.elements.insert(element, at: index)
+            guard node.keys.count > maxKeys else { return (nil, nil) }
+            let middle = node.keys.count / 2
+            let right = IndexNode<Key, Element>()
+            right.keys = Array(node.keys[middle...])
+            right.elements = Array(node.elements[middle...])
+            node.keys.removeSubrange(middle...)
+            node.elements.removeSubrange(middle...)
+            return (nil, (right.keys[0], right))
+        }
+        let child = node.keys.partitionPoint { $0 <= key }
+        let (replaced, split) = insert(element, for: key, into: node.children[child])
+        guard let (separator, newChild) = split else { return (replaced, nil) }
+        node.keys.insert(separator, at: child)
+        node.children.insert(newChild, at: child + 1)
+        guard node.keys.count > maxKeys else { return (replaced, nil) }
+        let middle = node.keys.count / 2
+        let up = node.keys[middle]
+        let right = IndexNode<Key, Element>()
+        right.keys = Array(node.keys[(middle + 1)...])
+        right.children = Array(node.children[(middle + 1)...])
+        node.keys.removeSubrange(middle...)
+        node.children.removeSubrange((middle + 1)...)
+        return (replaced, (up, right))
+    }
+
+    // MARK: - Removal
+
+    private func remove(_ key: Key, from node: IndexNode<Key, Element>) -> Element? {
+        if node.isLeaf {
+            let index = node.keys.partitionPoint { $0 < key }
+            guard index < node.keys.count, node.keys[index] == key else { return nil }
+            node.keys.remove(at: index)
+            return node.elements.remove(at: index)
+        }
+        let child = node.keys.partitionPoint { $0 <= key }
+        let removed = remove(key, from: node.children[child])
+        if removed != nil, node.children[child].keys.count < minKeys {
+            rebalance(node, child: child)
+        }
+        return removed
+    }
+
+    /// Restores the minimum fill of `parent.children[child]` by borrowing
+    /// from a sibling that can spare a key, or by merging with one.
+    private func rebalance(_ parent: IndexNode<Key, Element>, child: Int) {
+        let node = parent.children[child]
+        if child > 0, parent.children[child - 1].keys.count > minKeys {
+            let left = parent.children[child - 1]
+            if node.isLeaf {
+                node.keys.insert(left.keys.removeLast(), at: 0)
+                node.elements.insert(left.elements.removeLast(), at: 0)
+                parent.keys[child - 1] = node.keys[0]
+            } else {
+                node.keys.insert(parent.keys[child - 1], at: 0)
+                node.children.insert(left.children.removeLast(), at: 0)
+                parent.keys[child - 1] = left.keys.removeLast()
+            }
+        } else if child + 1 < parent.children.count, parent.children[child + 1].keys.count > minKeys {
+            let right = parent.children[child + 1]
+            if node.isLeaf {
+                node.keys.append(right.keys.removeFirst())
+                node.elements.append(right.elements.removeFirst())
+                parent.keys[child] = right.keys[0]
+            } else {
+                node.keys.append(parent.keys[child])
+                node.children.append(right.children.removeFirst())
+                parent.keys[child] = right.keys.removeFirst()
+            }
+        } else if child > 0 {
+            merge(parent, left: child - 1)
+        } else if child + 1 < parent.children.count {
+            merge(parent, left: child)
+        }
+    }
+
+    private func merge(_ parent: IndexNode<Key, Element>, left index: Int) {
+        let left = parent.children[index]
+        let right = parent.children[index + 1]
+        if left.isLeaf {
+            left.keys += right.keys
+            left.elements += right.elements
+        } else {
+            left.keys.append(parent.keys[index])
+            left.keys += right.keys
+            left.children += right.children
+        }
+        parent.keys.remove(at: index)
+        parent.children.remove(at: index + 1)
+    }
+}
+
+/// A node of ``OrderedIndex``. Leaves hold keys and elements; internal nodes
+/// hold separator keys and `keys.count + 1` children, where child `i + 1`
+/// holds keys at or after `keys[i]`.
+final class IndexNode<Key: Comparable, Element> {
+    var keys: [Key] = []
+    var elements: [Element] = []
+    var children: [IndexNode] = []
+
+    var isLeaf: Bool { children.isEmpty }
+}
+
+/// A position in an ``OrderedIndex``; walks forward in key order.
+///
+/// Valid only while the index is not modified.
+struct IndexCursor<Key: Comparable, Element> {
+    fileprivate var path: [(node: IndexNode<Key, Element>, child: Int)]
+    fileprivate var leaf: IndexNode<Key, Element>?
+    fileprivate var index: Int
+
+    /// The entry under the cursor, `nil` past the end.
+    var current: (key: Key, element: Element)? {
+        guard let leaf else { return nil }
+        return (leaf.keys[index], leaf.elements[index])
+    }
+
+    /// Moves to the next entry.
+    mutating func advance() {
+        guard leaf != nil else { return }
+        index += 1
+        normalize()
+    }
+
+    /// Moves past the end of an exhausted leaf to the next non-empty one.
+    fileprivate mutating func normalize() {
+        while let current = leaf, index >= current.keys.count {
+            while let last = path.last, last.child + 1 >= last.node.children.count {
+                path.removeLast()
+            }
+            guard let last = path.popLast() else {
+                leaf = nil
+                return
+            }
+            path.append((last.node, last.child + 1))
+            var node = last.node.children[last.child + 1]
+            while !node.isLeaf {
+                path.append((node, 0))
+                node = node.children[0]
+            }
+            leaf = node
+            index = 0
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element does not satisfy `belongsBefore`
+    /// (binary search; `belongsBefore` must be monotone over the array).
+    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if belongsBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

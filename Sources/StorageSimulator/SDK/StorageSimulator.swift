@@ -1,0 +1,251 @@
+import Foundation
+import RulesEngine
+import RulesSyntax
+
+/// An in-memory Cloud Storage for Firebase: buckets, objects and an API in
+/// the shape of the Firebase Apple SDK, where every operation first asks the
+/// security rules, as the real service does.
+///
+/// ```swift
+/// let storage = try StorageSimulator(rules: source)
+/// storage.signIn(uid: "alice")
+/// let ref = storage.reference().child("users/alice/avatar.png")
+/// _ = try await ref.putDataAsync(Data([1, 2, 3]))
+/// ```
+///
+/// One instance is safe to use from many tasks at once. The identity, the
+/// clock, the rules and the Firestore documents are settings of the
+/// instance and apply to every operation that starts after they change.
+/// ``admin`` reads and writes objects without asking the rules (test set-up).
+public final class StorageSimulator: Sendable {
+    /// Settings fixed at creation.
+    public struct Configuration: Sendable {
+        /// The bucket of ``StorageSimulator/reference()``.
+        public var defaultBucket: String
+        /// The host part of download URLs.
+        public var downloadBaseURL: String
+        /// Bytes per upload progress step; pause and cancel take effect between steps.
+        public var uploadChunkSize: Int
+        /// Whether `putData`/`putFile` start the upload at once. When `false`,
+        /// the task waits for ``StorageUploadTask/enqueue()``, so a test can
+        /// attach observers first and see every event.
+        public var startsUploadsAutomatically: Bool
+        /// Whether a bucket that does not exist yet is created on first use
+        /// (as the emulator does). When `false`, operations on an unknown
+        /// bucket fail with ``StorageErrorCode/bucketNotFound`` before any rules run.
+        public var createsBucketsOnDemand: Bool
+
+        /// Creates a configuration.
+        public init(
+            defaultBucket: String = "default-bucket",
+            downloadBaseURL: String = "https://firebasestorage.googleapis.com",
+            uploadChunkSize: Int = 256 * 1024,
+            startsUploadsAutomatically: Bool = true,
+            createsBucketsOnDemand: Bool = true
+        ) {
+            self.defaultBucket = defaultBucket
+            self.downloadBaseURL = downloadBaseURL
+            self.uploadChunkSize = uploadChunkSize
+            self.startsUploadsAutomatically = startsUploadsAutomatically
+            self.createsBucketsOnDemand = createsBucketsOnDemand
+        }
+    }
+
+    /// The settings.
+    public let configuration: Configuration
+    private let buckets: Locked<[String: BucketStore]>
+    private let context: Locked<Context>
+
+    /// The mutable settings every operation reads.
+    struct Context {
+        var rules: CompiledRuleset?
+        var bucketRules: [String: CompiledRuleset] = [:]
+        var auth: AuthIdentity?
+        var fixedTime: Timestamp?
+        var documents: (any DocumentSource)?
+        var observers: [Int: @Sendable (AuthorizationRequest, Decision) -> Void] = [:]
+        var nextObserverID = 0
+        var lastGeneration: Int64 = 0
+    }
+
+    /// Creates a simulator with the given rules (`nil`: every request is
+    /// denied until rules are set) and an empty default bucket.
+    public init(rules: CompiledRuleset? = nil, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.buckets = Locked([configuration.defaultBucket: BucketStore(name: configuration.defaultBucket)])
+        self.context = Locked(Context(rules: rules))
+    }
+
+    /// Creates a simulator from rules text; throws ``RulesCompilationError``
+    /// if it does not compile.
+    public convenience init(rules source: String, path: String = "storage.rules", configuration: Configuration = Configuration()) throws {
+        self.init(rules: try StorageSimulator.compile(source, path: path), configuration: configuration)
+    }
+
+    /// Compiles rules text, throwing ``RulesCompilationError`` on errors.
+    public static func compile(_ source: String, path: String = "storage.rules") throws -> CompiledRuleset {
+        let result = CompiledRuleset.compile(SourceFile(path: path, text: source))
+        guard let ruleset = result.ruleset else { throw RulesCompilationError(diagnostics: result.diagnostics) }
+        return ruleset
+    }
+
+    // MARK: - Settings
+
+    /// Replaces the rules for every bucket without rules of its own (`nil`: deny everything).
+    public func setRules(_ rules: CompiledRuleset?) {
+        context.withLock { $0.rules = rules }
+    }
+
+    /// Replaces the rules of one bucket (`nil`: that bucket uses the shared rules again).
+    public func setRules(_ rules: CompiledRuleset?, forBucket bucket: String) {
+        context.withLock { $0.bucketRules[bucket] = rules }
+    }
+
+    /// Compiles and sets the shared rules.
+    public func setRules(source: String, path: String = "storage.rules") throws {
+        setRules(try StorageSimulator.compile(source, path: path))
+    }
+
+    /// Signs in a user: `request.auth.uid` and `request.auth.token` (claims).
+    public func signIn(uid: String, claims: [String: Value] = [:]) {
+        signIn(AuthIdentity(uid: uid, token: claims))
+    }
+
+    /// Signs in an identity (`nil` signs out).
+    public func signIn(_ identity: AuthIdentity?) {
+        context.withLock { $0.auth = identity }
+    }
+
+    /// Signs out: `request.auth` is `null`.
+    public func signOut() { signIn(nil) }
+
+    /// The signed-in identity, `nil` when signed out.
+    public var currentUser: AuthIdentity? { context.withLock { $0.auth } }
+
+    /// Fixes the clock (`request.time`, `timeCreated`, `updated`); `nil` uses the system clock.
+    public func setTime(_ time: Timestamp?) {
+        context.withLock { $0.fixedTime = time }
+    }
+
+    /// The simulator's current time.
+    public var now: Timestamp {
+        context.withLock { $0.fixedTime } ?? StorageSimulator.systemTime()
+    }
+
+    /// Sets the documents `firestore.get()` and `firestore.exists()` see.
+    public func setDocuments(_ documents: (any DocumentSource)?) {
+        context.withLock { $0.documents = documents }
+    }
+
+    /// Calls `observer` with every authorization request and its decision,
+    /// for every operation of this simulator (including each page of
+    /// `listAll`), synchronously, before the operation goes on.
+    @discardableResult
+    public func addAuthorizationObserver(
+        _ observer: @escaping @Sendable (AuthorizationRequest, Decision) -> Void
+    ) -> AuthorizationObserverHandle {
+        context.withLock { context in
+            context.nextObserverID += 1
+            context.observers[context.nextObserverID] = observer
+            return AuthorizationObserverHandle(id: context.nextObserverID)
+        }
+    }
+
+    /// Stops calling an observer.
+    public func removeAuthorizationObserver(_ handle: AuthorizationObserverHandle) {
+        _ = context.withLock { $0.observers.removeValue(forKey: handle.id) }
+    }
+
+    // MARK: - References
+
+    /// The root reference of the default bucket.
+    public func reference() -> StorageReference {
+        StorageReference(storage: self, bucket: configuration.defaultBucket, fullPath: "")
+    }
+
+    /// A reference in the default bucket, path normalized as the SDK does.
+    public func reference(withPath path: String) -> StorageReference {
+        reference().child(path)
+    }
+
+    /// The root reference of another bucket.
+    public func reference(bucket: String) -> StorageReference {
+        StorageReference(storage: self, bucket: bucket, fullPath: "")
+    }
+
+    /// A reference from `gs://<bucket>/<path>` or a Firebase Storage URL
+    /// (`https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<encoded path>`).
+    public func reference(forURL url: String) throws(StorageError) -> StorageReference {
+        guard let (bucket, path) = StorageURL.parse(url) else { throw .invalidURL(url) }
+        return reference(bucket: bucket).child(path)
+    }
+
+    /// Reads and writes objects without rules, for test set-up and inspection.
+    public var admin: StorageAdmin { StorageAdmin(storage: self) }
+
+    // MARK: - Internals shared by the operations
+
+    /// The bucket, created on demand if the configuration says so.
+    func bucketStore(_ name: String) throws(StorageError) -> BucketStore {
+        try buckets.withLock { (buckets) throws(StorageError) -> BucketStore in
+            if let store = buckets[name] { return store }
+            guard configuration.createsBucketsOnDemand else { throw .bucketNotFound(name) }
+            let store = BucketStore(name: name)
+            buckets[name] = store
+            return store
+        }
+    }
+
+    func createBucket(_ name: String) -> BucketStore {
+        buckets.withLock { buckets in
+            if let store = buckets[name] { return store }
+            let store = BucketStore(name: name)
+            buckets[name] = store
+            return store
+        }
+    }
+
+    func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0[name] } }
+
+    var bucketNames: [String] { buckets.withLock { $0.keys.sorted() } }
+
+    func removeAllBuckets() {
+        buckets.withLock { $0 = [:] }
+    }
+
+    /// A generation for a write at `time`: its microseconds since the
+    /// epoch, but strictly after every generation handed out before.
+    func nextGeneration(at time: Timestamp) -> Int64 {
+        let micros = time.seconds &* 1_000_000 &+ Int64(time.nanos / 1000)
+        return context.withLock { context in
+            let generation = max(micros, context.lastGeneration &+ 1)
+            context.lastGeneration = generation
+            return generation
+        }
+    }
+
+    func readContext() -> Context { context.withLock { $0 } }
+
+    private static func systemTime() -> Timestamp {
+        let interval = Date().timeIntervalSince1970
+        let seconds = interval.rounded(.down)
+        return Timestamp(seconds: Int64(seconds), nanos: Int64((interval - seconds) * 1_000_000_000))
+    }
+}
+
+/// Identifies an authorization observer, for removal.
+public struct AuthorizationObserverHandle: Sendable, Hashable {
+    let id: Int
+}
+
+/// Rules text that did not compile.
+public struct RulesCompilationError: Error, Sendable, CustomStringConvertible {
+    /// The compiler's diagnostics (at least one error).
+    public var diagnostics: [Diagnostic]
+
+    /// Creates the error.
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// The diagnostics' messages, one per line.
+    public var description: String { diagnostics.map(\.message).joined(separator: "\n") }
+}
