@@ -77,8 +77,8 @@ public enum ValueFormatter {
         case .mapDiff(let diff):
             text += "map_diff(added: \(diff.addedKeys), removed: \(diff.removedKeys), changed: \(diff.changedKeys))"
         case .path(let path): text += "path(\(quote(path.description)))"
-        case .timestamp(let timestamp): text += "timestamp(\(quote(RFC3339.format(timestamp))))"
-        case .duration(let duration): text += "duration(\(formatDuration(duration)))"
+        case .timestamp(let timestamp): text += "timestamp(\(quote(timestamp.rfc3339)))"
+        case .duration(let duration): text += "duration(\(duration.text))"
         case .latlng(let point): text += "latlng(\(formatFloat(point.latitude)), \(formatFloat(point.longitude)))"
         }
     }
@@ -102,11 +102,5 @@ public enum ValueFormatter {
             if let item = map[key] { write(item, into: &text, budget: budget) }
         }
         text += "}"
-    }
-
-    private static func formatDuration(_ duration: RulesDuration) -> String {
-        if duration.nanos == 0 { return "\(duration.seconds)s" }
-        let total = Double(duration.seconds) + Double(duration.nanos) / 1e9
-        return "\(total)s"
     }
 }

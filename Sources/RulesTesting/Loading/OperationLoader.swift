@@ -1,5 +1,6 @@
 import RulesEngine
 import RulesSyntax
+import StorageSimulator
 import Yams
 
 extension CaseContext {
@@ -38,9 +39,9 @@ extension CaseContext {
 
     private func loadPatch(_ node: Node) throws(SuiteLoadError) -> MetadataPatch {
         let fields = try reader.mapping(node, what: "`set`", allowed: UploadFields.metadataKeys)
-        func change(_ key: String) throws(SuiteLoadError) -> FieldChange? {
+        func change(_ key: String) throws(SuiteLoadError) -> MetadataPatch.Change? {
             guard let value = fields[key] else { return nil }
-            if reader.isNull(value) { return .remove }
+            if reader.isNull(value) { return .delete }
             return .set(try reader.string(value, what: "`\(key)`"))
         }
         var patch = MetadataPatch(
@@ -49,13 +50,13 @@ extension CaseContext {
             contentLanguage: try change("contentLanguage"))
         if let metadata = fields["metadata"] {
             if reader.isNull(metadata) {
-                patch.metadata = .some(nil)
+                patch.customMetadata = .deleteAll
             } else {
                 var merged: [String: String?] = [:]
                 for entry in try reader.mapping(metadata, what: "`metadata`").entries {
                     merged[entry.key] = reader.isNull(entry.value) ? .some(nil) : try reader.string(entry.value, what: "`\(entry.key)`")
                 }
-                patch.metadata = .some(merged)
+                patch.customMetadata = .merge(merged)
             }
         }
         return patch
@@ -88,7 +89,7 @@ extension CaseContext {
             var map = try reader.map(value, what: "`\(key)`")
             for field in ["timeCreated", "updated"] {
                 if case .string(let text)? = map[field] {
-                    guard let timestamp = RFC3339.parse(text) else {
+                    guard let timestamp = Timestamp(rfc3339: text) else {
                         throw reader.error("`\(field)` in `\(key)` must be an RFC 3339 timestamp, found `\(text)`", at: value, key: field)
                     }
                     map[field] = .timestamp(timestamp)
@@ -135,6 +136,9 @@ extension CaseContext {
         expectation.prefixes = try fields["prefixes"].map { node throws(SuiteLoadError) in try reader.strings(node, what: "`prefixes`") }
         if let tokenNode = fields["nextPageToken"] {
             expectation.nextPageToken = .some(reader.isNull(tokenNode) ? nil : try reader.string(tokenNode, what: "`nextPageToken`"))
+        }
+        if let metadataNode = fields["metadata"] {
+            _ = try reader.mapping(metadataNode, what: "`expect.metadata`", allowed: CaseExecutor.metadataKeys)
         }
         expectation.metadata = try fields["metadata"].map { node throws(SuiteLoadError) in try reader.map(node, what: "`expect.metadata`") }
         return expectation

@@ -1,4 +1,5 @@
 import Foundation
+import StorageSimulator
 import Yams
 
 /// Object paths as suites write them: inside the bucket, no leading slash.
@@ -52,7 +53,7 @@ enum UploadFields {
             break
         }
         var writable = WritableFields()
-        writable.contentType = try fields.optionalString("contentType") ?? ContentTypes.infer(forPath: path)
+        writable.contentType = try fields.optionalString("contentType") ?? ContentTypes.type(forName: path) ?? "application/octet-stream"
         writable.cacheControl = try fields.optionalString("cacheControl")
         writable.contentDisposition = try fields.optionalString("contentDisposition")
         writable.contentEncoding = try fields.optionalString("contentEncoding")

@@ -77,7 +77,7 @@ struct YAMLReader {
     /// An RFC 3339 timestamp such as `2026-01-01T00:00:00Z`.
     func timestamp(_ node: Node, what: String) throws(SuiteLoadError) -> Timestamp {
         let text = try string(node, what: what)
-        guard let value = RFC3339.parse(text) else {
+        guard let value = Timestamp(rfc3339: text) else {
             throw error("\(what) must be an RFC 3339 timestamp such as `2026-01-01T00:00:00Z`, found `\(text)`", at: node)
         }
         return value

@@ -1,5 +1,6 @@
 import RulesEngine
 import RulesSyntax
+import StorageSimulator
 
 /// The operation of a case or step (exactly one per case or step).
 public enum TestOperation: Sendable {
@@ -77,44 +78,6 @@ public struct UploadSpec: Sendable {
     public init(content: [UInt8], fields: WritableFields) {
         self.content = content
         self.fields = fields
-    }
-}
-
-/// A change to one settable field: keep, remove (`null`) or set.
-public enum FieldChange: Sendable, Hashable {
-    /// Remove the field.
-    case remove
-    /// Set the field.
-    case set(String)
-}
-
-/// The `set:` of an `updateMetadata` operation.
-public struct MetadataPatch: Sendable, Hashable {
-    /// `Content-Type` change, `nil` = unchanged.
-    public var contentType: FieldChange?
-    /// `Cache-Control` change.
-    public var cacheControl: FieldChange?
-    /// `Content-Disposition` change.
-    public var contentDisposition: FieldChange?
-    /// `Content-Encoding` change.
-    public var contentEncoding: FieldChange?
-    /// `Content-Language` change.
-    public var contentLanguage: FieldChange?
-    /// Custom metadata: `nil` unchanged, `.some(nil)` removes all, otherwise merged key by key
-    /// (a `nil` value removes that key).
-    public var metadata: [String: String?]??
-
-    /// Creates a patch.
-    public init(
-        contentType: FieldChange? = nil, cacheControl: FieldChange? = nil, contentDisposition: FieldChange? = nil,
-        contentEncoding: FieldChange? = nil, contentLanguage: FieldChange? = nil, metadata: [String: String?]?? = nil
-    ) {
-        self.contentType = contentType
-        self.cacheControl = cacheControl
-        self.contentDisposition = contentDisposition
-        self.contentEncoding = contentEncoding
-        self.contentLanguage = contentLanguage
-        self.metadata = metadata
     }
 }
 
