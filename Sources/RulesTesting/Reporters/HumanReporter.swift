@@ -19,7 +19,7 @@ public struct HumanReporter: Sendable {
         let explainers = CaseDescriber.Explainers()
         var out = ""
         for error in run.loadErrors {
-            out += style.bad("error") + ": " + error.description + "\n"
+            out += error.description + "\n"
         }
         for suite in run.suites {
             for result in suite.cases {
