@@ -48,7 +48,7 @@ extension BuiltinRegistry {
             examples: [
                 .true("latlng.value(10, 20).distance(latlng.value(10, 20)) == 0.0"),
                 .true(
-                    "latlng.value(0, 0).distance(latlng.value(0, 1)) > 111195.0 && latlng.value(0, 0).distance(latlng.value(0, 1)) < 111196.0"
+                    "latlng.value(0, 0).distance(latlng.value(0, 1)) > 111195.0 && latlng.value(0, 0).distance(latlng.value(0, 1)) < 111195.2"
                 ),
                 .error(
                     "latlng.value(0, 0).distance(1)",
