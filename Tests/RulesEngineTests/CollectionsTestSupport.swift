@@ -32,14 +32,16 @@ struct CollectionsCase: Sendable, CustomTestStringConvertible {
     static func method(
         _ receiver: Value, _ name: String, _ arguments: [Value] = [], returns value: Value, _ note: String = ""
     ) -> CollectionsCase {
-        CollectionsCase(target: .method(receiver), name: name, arguments: arguments, expected: .value(value), note: note)
+        CollectionsCase(
+            target: .method(receiver), name: name, arguments: arguments, expected: .value(value), note: note)
     }
 
     /// `receiver.name(arguments)` failing with a message.
     static func method(
         _ receiver: Value, _ name: String, _ arguments: [Value] = [], throws message: String, _ note: String = ""
     ) -> CollectionsCase {
-        CollectionsCase(target: .method(receiver), name: name, arguments: arguments, expected: .error(message), note: note)
+        CollectionsCase(
+            target: .method(receiver), name: name, arguments: arguments, expected: .error(message), note: note)
     }
 
     /// `namespace.name(arguments)` returning a value.

@@ -41,7 +41,8 @@ private let maxSeconds: Int64 = 315_576_000_000
             "duration", "value", [1, ""], throws: "Invalid duration unit: . Expected one of: w, d, h, m, s, ms, ns."),
         .function(
             "duration", "value", [1.5, "s"],
-            throws: "Unsupported operation error. Received: duration.value(float, string). Expected: duration.value(int, string)."
+            throws:
+                "Unsupported operation error. Received: duration.value(float, string). Expected: duration.value(int, string)."
         ),
         .function(
             "duration", "value", [1],
@@ -57,7 +58,8 @@ private let maxSeconds: Int64 = 315_576_000_000
         .function("duration", "time", [87_660_000, 0, 1, 0], throws: EvalError.durationOutOfRange.message),
         .function("duration", "time", [.int(.max), 0, 0, 0], throws: EvalError.durationOutOfRange.message),
         .function(
-            "duration", "time", [.int(.max / 3600), .int(.max / 60), 0, 0], throws: EvalError.durationOutOfRange.message),
+            "duration", "time", [.int(.max / 3600), .int(.max / 60), 0, 0], throws: EvalError.durationOutOfRange.message
+        ),
         .function(
             "duration", "time", [1, 2, 3],
             throws: "Incorrect number of arguments. Received: 3. Expected: duration.time(int, int, int, int)."),
@@ -65,7 +67,8 @@ private let maxSeconds: Int64 = 315_576_000_000
         .function("duration", "abs", [V.duration(-10)], returns: V.duration(10), "fact 82"),
         .function("duration", "abs", [V.duration(10)], returns: V.duration(10)),
         .function("duration", "abs", [V.duration(0, -5)], returns: V.duration(0, 5)),
-        .function("duration", "abs", [V.duration(-maxSeconds, -999_999_999)], returns: V.duration(maxSeconds, 999_999_999)),
+        .function(
+            "duration", "abs", [V.duration(-maxSeconds, -999_999_999)], returns: V.duration(maxSeconds, 999_999_999)),
         .function(
             "duration", "abs", [10],
             throws: "Unsupported operation error. Received: duration.abs(int). Expected: duration.abs(duration)."),
@@ -76,7 +79,9 @@ private let maxSeconds: Int64 = 315_576_000_000
         .method(V.duration(-1, -500_000_000), "seconds", returns: -1),
         .method(V.duration(-1, -500_000_000), "nanos", returns: -500_000_000),
         .method(V.duration(5400, 5), "nanos", returns: 5),
-        .method(V.duration(1), "seconds", [1], throws: "Incorrect number of arguments. Received: 1. Expected: duration.seconds()."),
+        .method(
+            V.duration(1), "seconds", [1],
+            throws: "Incorrect number of arguments. Received: 1. Expected: duration.seconds()."),
         .method(V.duration(1), "hours", throws: "Function not found error: Name: [hours]."),
         .method(V.duration(1), "toMillis", throws: "Function not found error: Name: [toMillis]."),
     ]
@@ -88,7 +93,8 @@ private let maxSeconds: Int64 = 315_576_000_000
 
     @Test func fact81UnitsAgree() throws {
         func make(_ magnitude: Int64, _ unit: String) throws -> Value {
-            try CollectionsCase.function("duration", "value", [.int(magnitude), .string(unit)], returns: nil).run().get()
+            try CollectionsCase.function("duration", "value", [.int(magnitude), .string(unit)], returns: nil).run()
+                .get()
         }
         #expect(try make(1, "h").rulesEquals(make(60, "m")))
         #expect(try make(60, "m").rulesEquals(make(3600, "s")))
@@ -98,10 +104,12 @@ private let maxSeconds: Int64 = 315_576_000_000
         #expect(try !make(1, "h").rulesEquals(make(59, "m")))
     }
 
-    @Test(arguments: [
-        (0, 0, "0s"), (90, 0, "90s"), (1, 500_000_000, "1.5s"), (-1, -500_000_000, "-1.5s"), (0, -1, "-0.000000001s"),
-        (0, 250_000, "0.00025s"), (-3600, 0, "-3600s"), (315_576_000_000, 999_999_999, "315576000000.999999999s"),
-    ] as [(Int64, Int64, String)])
+    @Test(
+        arguments: [
+            (0, 0, "0s"), (90, 0, "90s"), (1, 500_000_000, "1.5s"), (-1, -500_000_000, "-1.5s"),
+            (0, -1, "-0.000000001s"),
+            (0, 250_000, "0.00025s"), (-3600, 0, "-3600s"), (315_576_000_000, 999_999_999, "315576000000.999999999s"),
+        ] as [(Int64, Int64, String)])
     func text(seconds: Int64, nanos: Int64, expected: String) {
         #expect(RulesDuration(seconds: seconds, nanos: nanos).text == expected)
     }

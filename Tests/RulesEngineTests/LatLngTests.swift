@@ -12,35 +12,54 @@ private typealias V = CollectionsValues
         .function("latlng", "value", [-90, -180], returns: V.latlng(-90, -180), "inclusive bounds"),
         .function(
             "latlng", "value", [-100.0, -122.08],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: -100.0, longitude: -122.08.",
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: -100.0, longitude: -122.08.",
             "fact 92"),
         .function(
             "latlng", "value", [0, 180.5],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 0.0, longitude: 180.5."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 0.0, longitude: 180.5."
+        ),
         .function(
             "latlng", "value", [.float(.nan), 0],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: NaN, longitude: 0.0."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: NaN, longitude: 0.0."
+        ),
         .function(
             "latlng", "value", [1e300, .float(-.infinity)],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 1.0E300, longitude: -Infinity."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 1.0E300, longitude: -Infinity."
+        ),
         .function(
             "latlng", "value", [1e7, 0.0001],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 1.0E7, longitude: 1.0E-4."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 1.0E7, longitude: 1.0E-4."
+        ),
         .function(
             "latlng", "value", [1234567.5, -0.0],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 1234567.5, longitude: -0.0."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 1234567.5, longitude: -0.0."
+        ),
         .function(
             "latlng", "value", [100, 0.001],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 100.0, longitude: 0.001."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 100.0, longitude: 0.001."
+        ),
         .function(
             "latlng", "value", [-1.25e-5, 500.125],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: -1.25E-5, longitude: 500.125."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: -1.25E-5, longitude: 500.125."
+        ),
         .function(
             "latlng", "value", [9999999.0, 0.00001],
-            throws: "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 9999999.0, longitude: 1.0E-5."),
+            throws:
+                "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: 9999999.0, longitude: 1.0E-5."
+        ),
         .function(
             "latlng", "value", ["a", 0],
-            throws: "Unsupported operation error. Received: latlng.value(string, int). Expected: latlng.value(float, float)."),
+            throws:
+                "Unsupported operation error. Received: latlng.value(string, int). Expected: latlng.value(float, float)."
+        ),
         .method(V.latlng(12.5, 40), "latitude", returns: 12.5),
         .method(V.latlng(12.5, 40), "longitude", returns: 40.0),
         .method(V.latlng(10, 20), "distance", [V.latlng(10, 20)], returns: 0.0),

@@ -23,7 +23,9 @@ private typealias V = CollectionsValues
         .method([1, 2], "hasAll", [[2.0]], returns: true, "numbers compare by value"),
         .method(
             ["a"], "hasAll", ["a"],
-            throws: "Unsupported operation error. Received: list.hasAll(string). Expected: list.hasAll(list), list.hasAll(set)."),
+            throws:
+                "Unsupported operation error. Received: list.hasAll(string). Expected: list.hasAll(list), list.hasAll(set)."
+        ),
         // hasAny
         .method(["a", "b"], "hasAny", [["c", "b"]], returns: true),
         .method(["a", "b"], "hasAny", [["c"]], returns: false),
@@ -32,7 +34,9 @@ private typealias V = CollectionsValues
         .method(["a", "b"], "hasAny", [V.set("b")], returns: true, "set argument"),
         .method(
             ["a"], "hasAny", ["a"],
-            throws: "Unsupported operation error. Received: list.hasAny(string). Expected: list.hasAny(list), list.hasAny(set)."),
+            throws:
+                "Unsupported operation error. Received: list.hasAny(string). Expected: list.hasAny(list), list.hasAny(set)."
+        ),
         // hasOnly (facts 52, 53)
         .method(["a", "b"], "hasOnly", [["a", "c"]], returns: false, "fact 52"),
         .method(["a", "a", "b"], "hasOnly", [["a", "b", "b", "c"]], returns: true, "fact 53"),
@@ -48,10 +52,12 @@ private typealias V = CollectionsValues
         .method(["a", "b", "c"], "join", [""], returns: "abc"),
         .method(
             ["a", 1], "join", [","],
-            throws: "Unsupported operation error. Received: list<int>.join(string). Expected: list<string>.join(string)."),
+            throws:
+                "Unsupported operation error. Received: list<int>.join(string). Expected: list<string>.join(string)."),
         .method(
             [nil], "join", [","],
-            throws: "Unsupported operation error. Received: list<null>.join(string). Expected: list<string>.join(string)."),
+            throws:
+                "Unsupported operation error. Received: list<null>.join(string). Expected: list<string>.join(string)."),
         .method(
             ["a"], "join", [1],
             throws: "Unsupported operation error. Received: list.join(int). Expected: list.join(string)."),
@@ -73,7 +79,8 @@ private typealias V = CollectionsValues
         .method([1, 1.0], "toSet", returns: V.set(1), "fact 65"),
         .method([], "toSet", returns: V.set()),
         // not list methods (fact 64)
-        .method(["a", "b"], "difference", [V.set("a")], throws: "Function not found error: Name: [difference].", "fact 64"),
+        .method(
+            ["a", "b"], "difference", [V.set("a")], throws: "Function not found error: Name: [difference].", "fact 64"),
         .method(["a"], "union", [V.set("a")], throws: "Function not found error: Name: [union]."),
         .method(["a"], "intersection", [V.set("a")], throws: "Function not found error: Name: [intersection]."),
     ]

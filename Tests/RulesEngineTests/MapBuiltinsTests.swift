@@ -20,10 +20,14 @@ private typealias V = CollectionsValues
         .method([:], "get", ["a", nil], returns: nil),
         .method(
             ["a": 1], "get", [1, 2],
-            throws: "Unsupported operation error. Received: map.get(int, int). Expected: map.get(string, any), map.get(list, any)."),
+            throws:
+                "Unsupported operation error. Received: map.get(int, int). Expected: map.get(string, any), map.get(list, any)."
+        ),
         .method(
             ["a": 1], "get", [["a", 1], 2],
-            throws: "Unsupported operation error. Received: map.get(list<int>, int). Expected: map.get(string, any), map.get(list<string>, any)."),
+            throws:
+                "Unsupported operation error. Received: map.get(list<int>, int). Expected: map.get(string, any), map.get(list<string>, any)."
+        ),
         .method(
             ["a": 1], "get", ["a"],
             throws: "Incorrect number of arguments. Received: 1. Expected: map.get(string, any), map.get(list, any)."),
@@ -36,7 +40,9 @@ private typealias V = CollectionsValues
         .method(["a": 1, "b": 2], "size", returns: 2),
         .method([:], "size", returns: 0),
         // diff
-        .method(["a": 1], "diff", [1], throws: "Unsupported operation error. Received: map.diff(int). Expected: map.diff(map)."),
+        .method(
+            ["a": 1], "diff", [1],
+            throws: "Unsupported operation error. Received: map.diff(int). Expected: map.diff(map)."),
         // not map methods
         .method(["a": 1], "hasAll", [["a"]], throws: "Function not found error: Name: [hasAll]."),
         .method(["a": 1], "hasAny", [["a"]], throws: "Function not found error: Name: [hasAny]."),

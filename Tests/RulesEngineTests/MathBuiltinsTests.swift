@@ -15,7 +15,8 @@ import Testing
         .function("math", "abs", [.float(-.infinity)], returns: .float(.infinity)),
         .function(
             "math", "abs", ["a"],
-            throws: "Unsupported operation error. Received: math.abs(string). Expected: math.abs(int), math.abs(float)."),
+            throws: "Unsupported operation error. Received: math.abs(string). Expected: math.abs(int), math.abs(float)."
+        ),
         .function(
             "math", "abs", [1, 2],
             throws: "Incorrect number of arguments. Received: 2. Expected: math.abs(int), math.abs(float)."),
@@ -61,7 +62,8 @@ import Testing
         .function(
             "math", "sqrt", ["a"],
             throws: "Unsupported operation error. Received: math.sqrt(string). Expected: math.sqrt(float)."),
-        .function("math", "sqrt", [], throws: "Incorrect number of arguments. Received: 0. Expected: math.sqrt(float)."),
+        .function(
+            "math", "sqrt", [], throws: "Incorrect number of arguments. Received: 0. Expected: math.sqrt(float)."),
         // pow (fact 48)
         .function("math", "pow", [1.5, 2], returns: 2.25, "fact 48"),
         .function("math", "pow", [4, 0.5], returns: 2.0, "fact 48"),

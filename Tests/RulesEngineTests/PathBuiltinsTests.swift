@@ -18,7 +18,9 @@ private typealias V = CollectionsValues
         .method(V.path("x/{}"), "bind", [["": "y"]], returns: V.path("x/{}"), "empty name is not a placeholder"),
         .method(
             V.path("users/{uid}"), "bind", [["uid": 1]],
-            throws: "Unsupported operation error. Received: path.bind(map<string, int>). Expected: path.bind(map<string, string>), path.bind(map<string, path>)."),
+            throws:
+                "Unsupported operation error. Received: path.bind(map<string, int>). Expected: path.bind(map<string, string>), path.bind(map<string, path>)."
+        ),
         .method(
             V.path("users/{uid}"), "bind", ["uid"],
             throws: "Unsupported operation error. Received: path.bind(string). Expected: path.bind(map)."),

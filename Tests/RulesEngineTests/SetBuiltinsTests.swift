@@ -20,7 +20,9 @@ private typealias V = CollectionsValues
         .method(V.set(.float(.nan)), "hasAll", [[.float(.nan)]], returns: true, "NaN"),
         .method(
             V.set("a"), "hasAll", ["a"],
-            throws: "Unsupported operation error. Received: set.hasAll(string). Expected: set.hasAll(list), set.hasAll(set)."),
+            throws:
+                "Unsupported operation error. Received: set.hasAll(string). Expected: set.hasAll(list), set.hasAll(set)."
+        ),
         // hasAny
         .method(V.set("a", "b"), "hasAny", [["c", "a"]], returns: true),
         .method(V.set("a", "b"), "hasAny", [V.set("c")], returns: false),
@@ -52,7 +54,8 @@ private typealias V = CollectionsValues
         .method(
             V.set("a"), "union", [["b"]],
             throws: "Unsupported operation error. Received: set.union(list). Expected: set.union(set)."),
-        .method(V.set("a"), "union", [], throws: "Incorrect number of arguments. Received: 0. Expected: set.union(set)."),
+        .method(
+            V.set("a"), "union", [], throws: "Incorrect number of arguments. Received: 0. Expected: set.union(set)."),
         // not set methods
         .method(V.set("a"), "join", [","], throws: "Function not found error: Name: [join]."),
         .method(V.set("a"), "toSet", throws: "Function not found error: Name: [toSet]."),

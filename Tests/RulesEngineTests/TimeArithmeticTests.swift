@@ -16,14 +16,15 @@ private let maxSeconds: Int64 = 315_576_000_000
     }
 
     /// (timestamp seconds, nanos) + (duration seconds, nanos) = (seconds, nanos)
-    @Test(arguments: [
-        (0, 0, 60, 0, 60, 0),
-        (0, 500_000_000, 0, 600_000_000, 1, 100_000_000),
-        (0, 0, 0, -1, -1, 999_999_999),
-        (-2, 500_000_000, 1, 500_000_000, 0, 0),
-        (10, 100, -10, -100, 0, 0),
-        (-62_135_596_800, 0, 0, 0, -62_135_596_800, 0),
-    ] as [(Int64, Int64, Int64, Int64, Int64, Int64)])
+    @Test(
+        arguments: [
+            (0, 0, 60, 0, 60, 0),
+            (0, 500_000_000, 0, 600_000_000, 1, 100_000_000),
+            (0, 0, 0, -1, -1, 999_999_999),
+            (-2, 500_000_000, 1, 500_000_000, 0, 0),
+            (10, 100, -10, -100, 0, 0),
+            (-62_135_596_800, 0, 0, 0, -62_135_596_800, 0),
+        ] as [(Int64, Int64, Int64, Int64, Int64, Int64)])
     func adding(ts: Int64, tn: Int64, ds: Int64, dn: Int64, rs: Int64, rn: Int64) throws {
         let timestamp = Timestamp(seconds: ts, nanos: tn)
         let duration = RulesDuration(seconds: ds, nanos: dn)
@@ -71,14 +72,15 @@ private let maxSeconds: Int64 = 315_576_000_000
     }
 
     /// (seconds, nanos) + (seconds, nanos) = (seconds, nanos)
-    @Test(arguments: [
-        (1, 500_000_000, 1, 500_000_000, 3, 0),
-        (1, 0, 0, -1, 0, 999_999_999),
-        (0, 1, 0, -2, 0, -1),
-        (-1, -500_000_000, 2, 0, 0, 500_000_000),
-        (maxSeconds, 0, -maxSeconds, 0, 0, 0),
-        (maxSeconds - 1, 999_999_999, 0, 1, maxSeconds, 0),
-    ] as [(Int64, Int64, Int64, Int64, Int64, Int64)])
+    @Test(
+        arguments: [
+            (1, 500_000_000, 1, 500_000_000, 3, 0),
+            (1, 0, 0, -1, 0, 999_999_999),
+            (0, 1, 0, -2, 0, -1),
+            (-1, -500_000_000, 2, 0, 0, 500_000_000),
+            (maxSeconds, 0, -maxSeconds, 0, 0, 0),
+            (maxSeconds - 1, 999_999_999, 0, 1, maxSeconds, 0),
+        ] as [(Int64, Int64, Int64, Int64, Int64, Int64)])
     func durationSums(s1: Int64, n1: Int64, s2: Int64, n2: Int64, rs: Int64, rn: Int64) throws {
         let a = RulesDuration(seconds: s1, nanos: n1)
         let b = RulesDuration(seconds: s2, nanos: n2)
@@ -99,8 +101,10 @@ private let maxSeconds: Int64 = 315_576_000_000
         #expect(throws: EvalError.durationOutOfRange) { try RulesDuration(seconds: .min).negated() }
         #expect(throws: EvalError.durationOutOfRange) { try RulesDuration.checked(seconds: .max, nanos: .max) }
         #expect(throws: EvalError.durationOutOfRange) { try RulesDuration.checked(seconds: maxSeconds + 1, nanos: 0) }
-        #expect(try top.adding(RulesDuration(seconds: 0, nanos: 999_999_999)) == RulesDuration(
-            seconds: maxSeconds, nanos: 999_999_999))
+        #expect(
+            try top.adding(RulesDuration(seconds: 0, nanos: 999_999_999))
+                == RulesDuration(
+                    seconds: maxSeconds, nanos: 999_999_999))
     }
 
     @Test func negationAndMagnitude() throws {

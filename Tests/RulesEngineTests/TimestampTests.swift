@@ -34,7 +34,8 @@ private let lastSecond: Int64 = 253_402_300_799
             throws: "Invalid date. Received: timestamp.date(-9223372036854775808, 1, 1)."),
         .function(
             "timestamp", "date", [2020, 1, 1.0],
-            throws: "Unsupported operation error. Received: timestamp.date(int, int, float). Expected: timestamp.date(int, int, int)."
+            throws:
+                "Unsupported operation error. Received: timestamp.date(int, int, float). Expected: timestamp.date(int, int, int)."
         ),
         .function(
             "timestamp", "date", [2020, 1],
@@ -123,7 +124,9 @@ private let lastSecond: Int64 = 253_402_300_799
         .method(V.timestamp(47_541 * 86_400), "dayOfWeek", returns: 1, "2100-03-01 is a Monday"),
         // errors
         .method(sample, "year", [1], throws: "Incorrect number of arguments. Received: 1. Expected: timestamp.year()."),
-        .method(sample, "toMillis", [1], throws: "Incorrect number of arguments. Received: 1. Expected: timestamp.toMillis()."),
+        .method(
+            sample, "toMillis", [1],
+            throws: "Incorrect number of arguments. Received: 1. Expected: timestamp.toMillis()."),
         .method(sample, "lower", throws: "Function not found error: Name: [lower]."),
         .method(sample, "abs", throws: "Function not found error: Name: [abs]."),
     ]
@@ -149,21 +152,22 @@ private let lastSecond: Int64 = 253_402_300_799
 }
 
 @Suite struct CivilCalendarTests {
-    @Test(arguments: [
-        (1, 1, 1, -719_162, 1, 1),
-        (9999, 12, 31, 2_932_896, 5, 365),
-        (2000, 2, 29, 11_016, 2, 60),
-        (1900, 2, 28, -25_509, 3, 59),
-        (1900, 3, 1, -25_508, 4, 60),
-        (1600, 2, 29, -135_081, 2, 60),
-        (1969, 12, 31, -1, 3, 365),
-        (1970, 1, 1, 0, 4, 1),
-        (2024, 2, 29, 19_782, 4, 60),
-        (2024, 12, 31, 20_088, 2, 366),
-        (2100, 3, 1, 47_541, 1, 60),
-        (1984, 1, 2, 5114, 1, 2),
-        (4, 2, 29, -718_008, 7, 60),
-    ] as [(Int64, Int64, Int64, Int64, Int64, Int64)])
+    @Test(
+        arguments: [
+            (1, 1, 1, -719_162, 1, 1),
+            (9999, 12, 31, 2_932_896, 5, 365),
+            (2000, 2, 29, 11_016, 2, 60),
+            (1900, 2, 28, -25_509, 3, 59),
+            (1900, 3, 1, -25_508, 4, 60),
+            (1600, 2, 29, -135_081, 2, 60),
+            (1969, 12, 31, -1, 3, 365),
+            (1970, 1, 1, 0, 4, 1),
+            (2024, 2, 29, 19_782, 4, 60),
+            (2024, 12, 31, 20_088, 2, 366),
+            (2100, 3, 1, 47_541, 1, 60),
+            (1984, 1, 2, 5114, 1, 2),
+            (4, 2, 29, -718_008, 7, 60),
+        ] as [(Int64, Int64, Int64, Int64, Int64, Int64)])
     func knownDays(year: Int64, month: Int64, day: Int64, days: Int64, weekday: Int64, dayOfYear: Int64) {
         let date = CivilDate(year: year, month: month, day: day)
         #expect(CivilCalendar.days(from: date) == days)
@@ -194,9 +198,11 @@ private let lastSecond: Int64 = 253_402_300_799
         #expect(previous == CivilDate(year: 9999, month: 12, day: 31))
     }
 
-    @Test(arguments: [
-        (2000, true), (1900, false), (2024, true), (2023, false), (1600, true), (2100, false), (4, true), (1, false),
-    ] as [(Int64, Bool)])
+    @Test(
+        arguments: [
+            (2000, true), (1900, false), (2024, true), (2023, false), (1600, true), (2100, false), (4, true),
+            (1, false),
+        ] as [(Int64, Bool)])
     func leapYears(year: Int64, leap: Bool) {
         #expect(CivilCalendar.isLeapYear(year) == leap)
         #expect(CivilCalendar.daysInMonth(year: year, month: 2) == (leap ? 29 : 28))
@@ -214,23 +220,24 @@ private let lastSecond: Int64 = 253_402_300_799
 }
 
 @Suite struct RFC3339Tests {
-    @Test(arguments: [
-        ("2026-01-01T00:00:00Z", 1_767_225_600, 0, "2026-01-01T00:00:00Z"),
-        ("1970-01-01T00:00:00Z", 0, 0, "1970-01-01T00:00:00Z"),
-        ("1970-01-01t00:00:00z", 0, 0, "1970-01-01T00:00:00Z"),
-        ("1969-12-31T23:59:58.5Z", -2, 500_000_000, "1969-12-31T23:59:58.500Z"),
-        ("1969-12-31T23:59:58.500000000Z", -2, 500_000_000, "1969-12-31T23:59:58.500Z"),
-        ("2024-02-29T13:45:30.123456789Z", 1_709_214_330, 123_456_789, "2024-02-29T13:45:30.123456789Z"),
-        ("2024-02-29T13:45:30.1234567Z", 1_709_214_330, 123_456_700, "2024-02-29T13:45:30.123456700Z"),
-        ("2024-02-29T13:45:30.000001Z", 1_709_214_330, 1000, "2024-02-29T13:45:30.000001Z"),
-        ("2024-02-29T13:45:30.000000001Z", 1_709_214_330, 1, "2024-02-29T13:45:30.000000001Z"),
-        ("2024-02-29T13:45:30.0Z", 1_709_214_330, 0, "2024-02-29T13:45:30Z"),
-        ("2026-01-01T02:30:00+02:30", 1_767_225_600, 0, "2026-01-01T00:00:00Z"),
-        ("2025-12-31T19:00:00-05:00", 1_767_225_600, 0, "2026-01-01T00:00:00Z"),
-        ("0001-01-01T00:00:00Z", -62_135_596_800, 0, "0001-01-01T00:00:00Z"),
-        ("9999-12-31T23:59:59.999999999Z", 253_402_300_799, 999_999_999, "9999-12-31T23:59:59.999999999Z"),
-        ("0001-01-01T01:00:00+01:00", -62_135_596_800, 0, "0001-01-01T00:00:00Z"),
-    ] as [(String, Int64, Int64, String)])
+    @Test(
+        arguments: [
+            ("2026-01-01T00:00:00Z", 1_767_225_600, 0, "2026-01-01T00:00:00Z"),
+            ("1970-01-01T00:00:00Z", 0, 0, "1970-01-01T00:00:00Z"),
+            ("1970-01-01t00:00:00z", 0, 0, "1970-01-01T00:00:00Z"),
+            ("1969-12-31T23:59:58.5Z", -2, 500_000_000, "1969-12-31T23:59:58.500Z"),
+            ("1969-12-31T23:59:58.500000000Z", -2, 500_000_000, "1969-12-31T23:59:58.500Z"),
+            ("2024-02-29T13:45:30.123456789Z", 1_709_214_330, 123_456_789, "2024-02-29T13:45:30.123456789Z"),
+            ("2024-02-29T13:45:30.1234567Z", 1_709_214_330, 123_456_700, "2024-02-29T13:45:30.123456700Z"),
+            ("2024-02-29T13:45:30.000001Z", 1_709_214_330, 1000, "2024-02-29T13:45:30.000001Z"),
+            ("2024-02-29T13:45:30.000000001Z", 1_709_214_330, 1, "2024-02-29T13:45:30.000000001Z"),
+            ("2024-02-29T13:45:30.0Z", 1_709_214_330, 0, "2024-02-29T13:45:30Z"),
+            ("2026-01-01T02:30:00+02:30", 1_767_225_600, 0, "2026-01-01T00:00:00Z"),
+            ("2025-12-31T19:00:00-05:00", 1_767_225_600, 0, "2026-01-01T00:00:00Z"),
+            ("0001-01-01T00:00:00Z", -62_135_596_800, 0, "0001-01-01T00:00:00Z"),
+            ("9999-12-31T23:59:59.999999999Z", 253_402_300_799, 999_999_999, "9999-12-31T23:59:59.999999999Z"),
+            ("0001-01-01T01:00:00+01:00", -62_135_596_800, 0, "0001-01-01T00:00:00Z"),
+        ] as [(String, Int64, Int64, String)])
     func parsesAndFormats(text: String, seconds: Int64, nanos: Int64, canonical: String) throws {
         let timestamp = try #require(Timestamp(rfc3339: text))
         #expect(timestamp == Timestamp(seconds: seconds, nanos: nanos))

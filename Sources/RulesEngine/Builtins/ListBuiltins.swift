@@ -38,7 +38,8 @@ extension BuiltinRegistry {
                 .true("!['a'].hasAny([])"),
                 .error(
                     "['a'].hasAny('a')",
-                    "Unsupported operation error. Received: list.hasAny(string). Expected: list.hasAny(list), list.hasAny(set)."),
+                    "Unsupported operation error. Received: list.hasAny(string). Expected: list.hasAny(list), list.hasAny(set)."
+                ),
             ]
         ) { call throws(EvalError) in
             let elements = try ValueCast.list(ValueCast.receiver(call))
@@ -65,7 +66,8 @@ extension BuiltinRegistry {
                 .true("[].join('-') == ''"),
                 .error(
                     "['a', 1].join(',')",
-                    "Unsupported operation error. Received: list<int>.join(string). Expected: list<string>.join(string)."),
+                    "Unsupported operation error. Received: list<int>.join(string). Expected: list<string>.join(string)."
+                ),
             ]
         ) { call throws(EvalError) in
             let separator = try ValueCast.string(call[0])
@@ -108,7 +110,7 @@ extension BuiltinRegistry {
             examples: [
                 .true("['a', 'b', 'a'].toSet() == ['b', 'a'].toSet()"),
                 .true("[1, 1.0].toSet().size() == 1"),
-                .true("['a', 'b'].toSet() is set"),
+                .true("['a', 'b', 'a'].toSet().size() == 2"),
             ]
         ) { call throws(EvalError) in
             .set(RulesSet(try ValueCast.list(ValueCast.receiver(call))))
