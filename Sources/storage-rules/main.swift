@@ -1,1 +1,3 @@
-print("storage-rules")
+import StorageRulesCLI
+
+await StorageRulesCommand.main()

@@ -11,11 +11,17 @@ public final class CompiledRuleset: Sendable {
     public let ruleset: Ruleset
     /// Warnings the compiler reported (errors prevent compilation).
     public let warnings: [Diagnostic]
+    /// Production or emulator behaviour where they differ.
+    public let options: EngineOptions
+    /// The evaluable form.
+    let program: Program
 
-    init(source: SourceFile, ruleset: Ruleset, warnings: [Diagnostic]) {
+    init(source: SourceFile, ruleset: Ruleset, warnings: [Diagnostic], options: EngineOptions) {
         self.source = source
         self.ruleset = ruleset
         self.warnings = warnings
+        self.options = options
+        self.program = Program(ruleset: ruleset)
     }
 
     /// The declared language version.
