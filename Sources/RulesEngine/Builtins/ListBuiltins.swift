@@ -17,20 +17,23 @@ extension BuiltinRegistry {
             return .list(elements + (try ValueCast.list(call[0])))
         },
         Builtin(
-            "hasAll", on: .method(.list), signatures: [Signature([.list]), Signature([.set])],
+            "hasAll", on: .method(.list), signatures: [Signature([.list])],
             summary: "Whether every element of the argument is in the list.",
             examples: [
                 .true("['file', 'txt'].hasAll(['file', 'txt'])"),
                 .true("!['a', 'b'].hasAll(['a', 'c'])"),
                 .true("['a'].hasAll([])"),
-                .true("['a', 'b'].hasAll(['b'].toSet())"),
+                .error(
+                    "['a', 'b'].hasAll(['b'].toSet())",
+                    "Unsupported operation error. Received: list.hasAll(set). Expected: list.hasAll(list)."
+                ),
             ]
         ) { call throws(EvalError) in
             let elements = try ValueCast.list(ValueCast.receiver(call))
             return .bool(try ValueCast.elements(call[0]).allSatisfy { listContains(elements, $0) })
         },
         Builtin(
-            "hasAny", on: .method(.list), signatures: [Signature([.list]), Signature([.set])],
+            "hasAny", on: .method(.list), signatures: [Signature([.list])],
             summary: "Whether some element of the argument is in the list.",
             examples: [
                 .true("['a', 'b'].hasAny(['c', 'b'])"),
@@ -38,7 +41,7 @@ extension BuiltinRegistry {
                 .true("!['a'].hasAny([])"),
                 .error(
                     "['a'].hasAny('a')",
-                    "Unsupported operation error. Received: list.hasAny(string). Expected: list.hasAny(list), list.hasAny(set)."
+                    "Unsupported operation error. Received: list.hasAny(string). Expected: list.hasAny(list)."
                 ),
             ]
         ) { call throws(EvalError) in
@@ -46,7 +49,7 @@ extension BuiltinRegistry {
             return .bool(try ValueCast.elements(call[0]).contains { listContains(elements, $0) })
         },
         Builtin(
-            "hasOnly", on: .method(.list), signatures: [Signature([.list]), Signature([.set])],
+            "hasOnly", on: .method(.list), signatures: [Signature([.list])],
             summary: "Whether every element of the list is in the argument (duplicates ignored).",
             examples: [
                 .true("!['a', 'b'].hasOnly(['a', 'c'])"),
