@@ -8,12 +8,17 @@ extension Lexer {
     /// `}` and whitespace) and `{name}` groups. A lone group is a wildcard;
     /// a group glued to text, as in `{userId}.png`, makes the whole segment
     /// literal text (Firebase's handling of such segments is unverified).
-    mutating func scanMatchPath() -> MatchPath {
+    ///
+    /// With `leadingSlash == false` the first segment needs no `/` (used to
+    /// step over a malformed path during recovery).
+    mutating func scanMatchPath(leadingSlash: Bool = true) -> MatchPath {
         let start = position
         var segments: [MatchSegment] = []
-        while byte(at: position) == UInt8(ascii: "/") {
+        var needsSlash = leadingSlash
+        while !needsSlash || byte(at: position) == UInt8(ascii: "/") {
             let slash = position
-            position += 1
+            if needsSlash { position += 1 }
+            needsSlash = true
             let segmentStart = position
             let first = byte(at: position)
             if first == UInt8(ascii: "{") {
@@ -27,7 +32,9 @@ extension Lexer {
                     continue
                 }
             } else if !first.isMatchLiteralByte {
-                diagnostics.append(SyntaxMessages.slashWhereSegmentExpected(SourceRange(start: slash, end: slash + 1)))
+                // `//` points at the second slash; a trailing `/` at itself.
+                let culprit = first == UInt8(ascii: "/") ? position : slash
+                diagnostics.append(SyntaxMessages.slashWhereSegmentExpected(SourceRange(start: culprit, end: culprit + 1)))
                 if first == UInt8(ascii: "/") { continue }
                 break
             }
@@ -74,13 +81,21 @@ extension Lexer {
     /// Reports a malformed `{...}` at `offset` and moves past it: through
     /// its `}` when one closes it before a `/`, `{` or whitespace.
     private mutating func reportInvalidWildcard(at offset: Int) {
+        // Up to a `}` on the same line (`{a b}`), else up to whitespace.
         var end = offset + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "/"),
-            !bytes[end].isWhitespace, bytes[end] != UInt8(ascii: "{")
+            bytes[end] != UInt8(ascii: "{"), bytes[end] != UInt8(ascii: "\n")
         {
             end += 1
         }
-        if byte(at: end) == UInt8(ascii: "}") { end += 1 }
+        if byte(at: end) == UInt8(ascii: "}") {
+            end += 1
+        } else {
+            end = offset + 1
+            while end < bytes.count, !bytes[end].isWhitespace, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "{") {
+                end += 1
+            }
+        }
         position = end
         let text = String(decoding: bytes[offset..<end], as: UTF8.self)
         diagnostics.append(SyntaxMessages.invalidWildcard(text, SourceRange(start: offset, end: end)))

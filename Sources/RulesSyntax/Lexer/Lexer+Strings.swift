@@ -41,6 +41,7 @@ extension Lexer {
         if !terminated {
             buffer.append(contentsOf: bytes[runStart..<min(index, bytes.count)])
             diagnostics.append(SyntaxMessages.unterminatedString(SourceRange(start: start, end: index)))
+            if index >= bytes.count { swallowedRest = true }
         }
         position = index
         if isBytes {

@@ -16,6 +16,10 @@ struct Lexer: Sendable {
     var position: Int = 0
     /// Problems found so far.
     var diagnostics: [Diagnostic] = []
+    /// Set when an unterminated block comment or triple-quoted string ran to
+    /// the end of the file, so the parser's complaints about the missing
+    /// rest would only repeat that error.
+    var swallowedRest = false
 
     /// Creates a lexer over a file's bytes.
     init(bytes: [UInt8]) {
@@ -84,6 +88,7 @@ struct Lexer: Sendable {
             position += 1
         }
         diagnostics.append(SyntaxMessages.unterminatedComment(SourceRange(start: start, end: start + 2)))
+        swallowedRest = true
     }
 
     /// An identifier, a keyword, or a string/bytes literal with a `r`/`b`/`br` prefix.

@@ -187,13 +187,13 @@ extension RulesParser {
         advance()
         let lower: Node? = at(.colon) ? nil : parseExpression()
         guard consume(.colon) else {
-            expect(.rightBracket, "]")
+            expectClosing(.rightBracket, "]")
             let index = lower ?? invalid(.at(previousEnd))
             let height = max(base.height, index.height) + 1
             return node(.index(base.expr, index.expr), SourceRange(start: start, end: previousEnd), height: height)
         }
         let upper: Node? = at(.rightBracket) ? nil : parseExpression()
-        expect(.rightBracket, "]")
+        expectClosing(.rightBracket, "]")
         if lower == nil && upper == nil {
             emit(SyntaxMessages.emptySlice(SourceRange(start: open.start, end: previousEnd)))
         }
@@ -216,6 +216,9 @@ extension RulesParser {
             }
             if consume(closing) { return elements }
             reportMismatched(expecting: "{',', '\(closingSpelling)'}")
+            skipExpressionRemainder()
+            if consume(.comma) { continue }
+            _ = consume(closing)
             return elements
         }
     }

@@ -32,7 +32,15 @@ extension RulesParser {
     private mutating func parseMatchPath() -> MatchPath {
         guard at(.slash) else {
             report(SyntaxMessages.badMatchPathStart(text(of: current), current.range))
-            return MatchPath(segments: [], range: .at(current.start))
+            let start = current.start
+            if !at(.leftBrace) {
+                // Step over the malformed path (`users/{id}`) to reach the body.
+                lexer.position = start
+                _ = lexer.scanMatchPath(leadingSlash: false)
+                lexer.diagnostics.removeAll { $0.range.start >= start }
+                resumeLexing(at: lexer.position)
+            }
+            return MatchPath(segments: [], range: .at(start))
         }
         lexer.position = current.start
         let path = lexer.scanMatchPath()

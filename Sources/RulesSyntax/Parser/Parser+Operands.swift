@@ -25,7 +25,7 @@ extension RulesParser {
         case .leftParen:
             advance()
             let inner = parseExpression()
-            expect(.rightParen, ")")
+            expectClosing(.rightParen, ")")
             return node(.parenthesized(inner.expr), SourceRange(start: token.start, end: previousEnd), height: inner.height + 1)
         case .leftBracket:
             let elements = parseSequence(closing: .rightBracket, closingSpelling: "]", allowTrailingComma: true)
@@ -84,13 +84,20 @@ extension RulesParser {
         var height = 0
         while !consume(.rightBrace) {
             let key = parseExpression()
-            guard expect(.colon, ":") else { break }
-            let value = parseExpression()
+            var value = invalid(.at(current.start))
+            if expect(.colon, ":") {
+                value = parseExpression()
+            } else {
+                skipExpressionRemainder()
+            }
             entries.append(MapEntry(key: key.expr, value: value.expr))
             height = max(height, key.height, value.height)
             if consume(.comma) { continue }
             if consume(.rightBrace) { break }
             reportMismatched(expecting: "{',', '}'}")
+            skipExpressionRemainder()
+            if consume(.comma) { continue }
+            _ = consume(.rightBrace)
             break
         }
         return node(.map(entries), SourceRange(start: start, end: previousEnd), height: height + 1)
@@ -118,9 +125,12 @@ extension RulesParser {
                 let inner = parseExpression()
                 segments.append(.interpolation(inner.expr))
                 height = max(height, inner.height)
-                guard at(.rightParen) else {
+                if !at(.rightParen) {
                     reportMismatched(expecting: "')'")
-                    return node(.path(segments), SourceRange(start: start, end: previousEnd), height: height + 1)
+                    skipExpressionRemainder()
+                    guard at(.rightParen) else {
+                        return node(.path(segments), SourceRange(start: start, end: previousEnd), height: height + 1)
+                    }
                 }
                 offset = current.end
             } else if first == UInt8(ascii: "{") {

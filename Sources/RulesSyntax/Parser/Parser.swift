@@ -121,7 +121,7 @@ struct RulesParser {
     /// Reports a syntax error that throws the parser off track, unless one
     /// was already reported since the last statement boundary.
     mutating func report(_ diagnostic: Diagnostic) {
-        guard !recovering else { return }
+        guard !recovering, !(at(.endOfFile) && lexer.swallowedRest) else { return }
         diagnostics.append(diagnostic)
         recovering = true
     }
@@ -177,6 +177,17 @@ struct RulesParser {
             }
             advance()
         }
+    }
+
+    /// Consumes the token that closes a bracketed construct. When something
+    /// else is there, reports it, skips the rest of the broken element and
+    /// consumes the closer if that reaches it.
+    @discardableResult
+    mutating func expectClosing(_ kind: TokenKind, _ spelling: String) -> Bool {
+        if consume(kind) { return true }
+        reportMismatched(expecting: "'\(spelling)'")
+        skipExpressionRemainder()
+        return consume(kind)
     }
 
     /// Skips the rest of a broken expression: stops before a closing
