@@ -103,13 +103,19 @@ struct RulesIndex: Sendable {
         case .index(let base, let index): [base, index]
         case .slice(let base, let lower, let upper): [base] + [lower, upper].compactMap { $0 }
         case .call(let callee, let arguments):
-            if case .member(let receiver, _) = callee.kind { [receiver] + arguments } else { arguments }
+            if case .member(let receiver, _) = callee.kind, !isNamespace(receiver) { [receiver] + arguments } else { arguments }
         case .unary(_, let operand): [operand]
         case .binary(_, let left, let right): [left, right]
         case .isType(let operand, _): [operand]
         case .ternary(let condition, let then, let otherwise): [condition, then, otherwise]
         case .parenthesized(let inner): [inner]
         }
+    }
+
+    /// Whether the node names a builtin namespace (`math` in `math.abs(x)`), which is never evaluated.
+    static func isNamespace(_ expr: Expr) -> Bool {
+        if case .identifier(let name) = expr.kind { return BuiltinRegistry.namespaces.contains(name) }
+        return false
     }
 
     /// Whether the node is a literal (shown only through its parent).
