@@ -93,7 +93,8 @@ public struct TestCommand: AsyncParsableCommand {
         let wantsCoverage = coverage || coverageLcov != nil || coverageHTML != nil || coverageThreshold != nil
         let report = wantsCoverage ? CoverageCollector.collect(run) : nil
         let environment = ProcessInfo.processInfo.environment
-        let color = !noColor && environment["NO_COLOR"] == nil && output == nil && format == .human
+        // https://no-color.org: a set, non-empty NO_COLOR turns colour off.
+        let color = !noColor && (environment["NO_COLOR"].map(\.isEmpty) ?? true) && output == nil && format == .human
             && isatty(STDOUT_FILENO) != 0
 
         var text: String

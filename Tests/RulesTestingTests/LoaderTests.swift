@@ -295,6 +295,18 @@ struct LoaderTests {
         #expect(steps[1].time == Timestamp(rfc3339: "2026-06-01T00:00:00Z"))
     }
 
+    @Test("a JSON suite loads like YAML")
+    func jsonSuite() async throws {
+        let text = """
+            {"rulesSource": "rules_version = '2'; service firebase.storage { match /b/{bucket}/o { match /p/{f} { allow get: if request.auth.token.level > 2; } } }",
+             "cases": [{"name": "json", "auth": {"uid": "u", "token": {"level": 3}}, "request": {"method": "get", "path": "p/x"}, "expect": "allow"}]}
+            """
+        let suite = try loadSuite(text, path: "s.test.json")
+        #expect(suite.cases.count == 1)
+        #expect(suite.cases[0].steps[0].caller.identity?.token["level"]?.intValue == 3)
+        #expect(await run([suite]).exitCode == 0)
+    }
+
     @Test("suite discovery finds suite files recursively in a stable order")
     func discovery() {
         let (files, errors) = SuiteDiscovery.find([Fixtures.repositoryRoot + "/rules-examples"])

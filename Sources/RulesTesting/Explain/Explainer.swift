@@ -161,6 +161,9 @@ private struct Walker {
         switch (op, outcome) {
         case (.and, .value(.bool(false))): return Array(having(isFalse).prefix(1))
         case (.or, .value(.bool(true))): return Array(having(isTrue).prefix(1))
+        case (.or, .error):
+            // Every operand was false or an error; both kinds explain the result.
+            return evaluated
         case (_, .error):
             let errors = having(isError)
             return errors.isEmpty ? having { !isTrue($0) && !isFalse($0) } : errors
