@@ -35,7 +35,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "storage-rules", dependencies: ["StorageRulesCLI"]),
+        .executableTarget(
+            name: "storage-rules",
+            dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),

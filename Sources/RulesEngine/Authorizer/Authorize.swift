@@ -2,17 +2,79 @@ import RulesSyntax
 
 extension CompiledRuleset {
     /// Compiles rules text: parse, check, and build the evaluable form.
-    public static func compile(_ source: SourceFile) -> CompileResult {
+    /// The result holds a ruleset only when there are no errors.
+    public static func compile(_ source: SourceFile, options: EngineOptions = .production) -> CompileResult {
         let parsed = Parser.parse(source)
-        guard !parsed.diagnostics.containsErrors else {
-            return CompileResult(ruleset: nil, diagnostics: parsed.diagnostics, source: source)
+        var diagnostics = parsed.diagnostics
+        if !diagnostics.containsErrors {
+            diagnostics += Checker(ruleset: parsed.ruleset, options: options).run()
         }
-        let compiled = CompiledRuleset(source: source, ruleset: parsed.ruleset, warnings: parsed.diagnostics)
-        return CompileResult(ruleset: compiled, diagnostics: parsed.diagnostics, source: source)
+        diagnostics.sort { $0.range.start < $1.range.start }
+        guard !diagnostics.containsErrors else {
+            return CompileResult(ruleset: nil, diagnostics: diagnostics, source: source)
+        }
+        let compiled = CompiledRuleset(source: source, ruleset: parsed.ruleset, warnings: diagnostics, options: options)
+        return CompileResult(ruleset: compiled, diagnostics: diagnostics, source: source)
     }
 
-    /// Authorizes one request. (Foundation placeholder: replaced by the evaluator.)
-    public func authorize(_ request: AuthorizationRequest) -> Decision {
-        Decision(allowed: false, method: request.method, path: request.requestPath, matches: [], allows: [], refusal: nil)
+    /// Compiles rules text given as a string.
+    public static func compile(_ text: String, path: String = "storage.rules", options: EngineOptions = .production) -> CompileResult {
+        compile(SourceFile(path: path, text: text), options: options)
     }
+
+    /// Authorizes one request: finds every match block that matches the path
+    /// completely and grants when any `allow` covering the method has a
+    /// condition that evaluates to exactly `true`.
+    ///
+    /// Safe to call concurrently: each call has its own evaluator.
+    public func authorize(_ request: AuthorizationRequest) -> Decision {
+        let path = request.requestPath
+        if request.method == .list && program.version == .v1 {
+            return Decision(
+                allowed: false, method: request.method, path: path, matches: [], allows: [],
+                refusal: CompiledRuleset.listRequiresVersion2)
+        }
+        let matcher = PathMatcher(version: program.version, segments: path.segments)
+        let found = matcher.matches(in: program.matches, baseDepth: program.serviceScope.depth + 1)
+        let evaluator = Evaluator(request: request, options: options)
+        var matched: [MatchedBlock] = []
+        var allows: [AllowEvaluation] = []
+        var allowed = false
+        for match in found {
+            matched.append(MatchedBlock(
+                pattern: match.block.pattern, range: match.block.pathRange,
+                bindings: match.captures.flatMap { level in level.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }))
+            guard !allowed else { continue }
+            evaluator.captures = match.captures
+            for allow in match.block.allows where allow.covers(request.method) {
+                let evaluation = evaluate(allow, in: match, with: evaluator, tracing: request.recordsTrace)
+                allows.append(evaluation)
+                if evaluation.granted {
+                    allowed = true
+                    break
+                }
+            }
+        }
+        return Decision(allowed: allowed, method: request.method, path: path, matches: matched, allows: allows, refusal: nil)
+    }
+
+    private func evaluate(_ allow: AllowStatement, in match: PathMatch, with evaluator: Evaluator, tracing: Bool) -> AllowEvaluation {
+        let methods = allow.methods.map(\.method)
+        guard let condition = allow.condition else {
+            return AllowEvaluation(
+                range: allow.range, methods: methods, pattern: match.block.pattern, conditionRange: nil,
+                outcome: .value(.bool(true)), trace: [])
+        }
+        evaluator.trace = tracing ? [] : nil
+        let outcome = evaluator.evaluateCondition(condition, scope: match.block.scope)
+        let trace = evaluator.trace ?? []
+        evaluator.trace = nil
+        return AllowEvaluation(
+            range: allow.range, methods: methods, pattern: match.block.pattern, conditionRange: condition.range,
+            outcome: outcome, trace: trace)
+    }
+
+    /// The service's message for `list` under `rules_version = '1'`.
+    public static let listRequiresVersion2 =
+        "Listing objects in a bucket is disallowed for rules_version = \"1\". Please update storage security rules to rules_version = \"2\" to use list."
 }

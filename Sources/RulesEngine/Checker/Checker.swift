@@ -1,0 +1,119 @@
+import RulesSyntax
+
+/// The static checks the Firebase rules compiler performs, as ordered passes
+/// over a parsed ruleset. Errors reject the ruleset; warnings do not.
+struct Checker {
+    /// Longest allowed chain of function calls (a chain of 21 functions compiles).
+    static let maximumCallChain = 21
+    /// `let` bindings per function the service accepts (its message says 10).
+    static let maximumLets = 11
+    /// Parameters per function.
+    static let maximumParameters = 7
+    /// Deepest expression nesting accepted (parentheses count as a level).
+    static let maximumExpressionDepth = 99
+
+    let ruleset: Ruleset
+    let options: EngineOptions
+
+    func run() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        diagnostics += checkHeader()
+        diagnostics += checkMatchPaths()
+        diagnostics += checkFunctionDeclarations()
+        diagnostics += checkExpressionDepth()
+        diagnostics += NameResolution(ruleset: ruleset, options: options).run()
+        diagnostics += CallGraph(ruleset: ruleset).run()
+        return diagnostics
+    }
+
+    // MARK: Passes
+
+    private func checkHeader() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if ruleset.versionRange == nil {
+            diagnostics.append(.warning("check.old-version", CheckMessages.oldVersion, at: SourceRange.at(0)))
+        }
+        if let service = ruleset.service, service.name != "firebase.storage" {
+            diagnostics.append(.error(
+                "check.unknown-service", CheckMessages.unknownService(service.name), at: service.nameRange,
+                help: "write `service firebase.storage`"))
+        }
+        return diagnostics
+    }
+
+    private func checkMatchPaths() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func visit(_ block: MatchBlock, prefix: [MatchSegment.Kind]) {
+            let globs = block.path.segments.filter { if case .recursive = $0.kind { return true } else { return false } }
+            if ruleset.version == .v1, let glob = globs.first,
+                block.path.segments.last.map({ $0 != glob }) ?? false || globs.count > 1
+            {
+                diagnostics.append(.error("check.glob-not-last", CheckMessages.globNotLast, at: glob.range))
+            } else if globs.count > 1 {
+                diagnostics.append(.error("check.multiple-globs", CheckMessages.multipleGlobs(block.path.text), at: globs[1].range))
+            }
+            let full = prefix + block.path.segments.map(\.kind)
+            if !Checker.canMatchStoragePath(full) {
+                diagnostics.append(.warning("check.unreachable-match", CheckMessages.unreachableMatch(block.path.text), at: block.path.range))
+                return
+            }
+            for child in block.matches { visit(child, prefix: full) }
+        }
+        for block in ruleset.service?.matches ?? [] { visit(block, prefix: []) }
+        return diagnostics
+    }
+
+    /// Whether a pattern's leading segments are compatible with `/b/<bucket>/o`.
+    /// Only the first three segments are checked, and a recursive wildcard
+    /// among them can absorb anything.
+    static func canMatchStoragePath(_ pattern: [MatchSegment.Kind]) -> Bool {
+        let expected: [String?] = ["b", nil, "o"]
+        for (index, segment) in pattern.prefix(3).enumerated() {
+            switch segment {
+            case .recursive: return true
+            case .single: continue
+            case .literal(let text):
+                if let required = expected[index], text != required { return false }
+            }
+        }
+        return true
+    }
+
+    private func checkFunctionDeclarations() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func checkScope(_ functions: [FunctionDecl]) {
+            var seen: Set<String> = []
+            for function in functions {
+                if !seen.insert(function.name).inserted {
+                    diagnostics.append(.error("check.duplicate-function", CheckMessages.duplicateFunction(function.name), at: function.nameRange))
+                }
+                if function.lets.count > Checker.maximumLets {
+                    diagnostics.append(.error("check.too-many-lets", CheckMessages.tooManyLets, at: function.lets[Checker.maximumLets].range))
+                }
+                if function.parameters.count > Checker.maximumParameters {
+                    diagnostics.append(.error(
+                        "check.too-many-parameters", CheckMessages.tooManyParameters(function.name, function.parameters.count),
+                        at: function.parameters[Checker.maximumParameters].range))
+                }
+            }
+        }
+        func visit(_ block: MatchBlock) {
+            checkScope(block.functions)
+            block.matches.forEach(visit)
+        }
+        checkScope(ruleset.functions)
+        checkScope(ruleset.service?.functions ?? [])
+        ruleset.service?.matches.forEach(visit)
+        return diagnostics
+    }
+
+    private func checkExpressionDepth() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for expr in ruleset.allExpressions {
+            if ExpressionDepth.depth(of: expr) > Checker.maximumExpressionDepth {
+                diagnostics.append(.error("check.too-complex", CheckMessages.tooComplex, at: expr.range))
+            }
+        }
+        return diagnostics
+    }
+}

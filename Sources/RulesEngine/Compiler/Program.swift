@@ -1,0 +1,111 @@
+import RulesSyntax
+
+/// A lexical scope of the ruleset: the file's top level, the service block,
+/// or one match block. Functions are visible in the scope that declares them
+/// and every scope nested in it; wildcards likewise.
+final class Scope: Sendable {
+    /// The enclosing scope.
+    let parent: Scope?
+    /// 0 for the file, 1 for the service, 2+ for match blocks.
+    let depth: Int
+    /// Functions declared directly in this scope.
+    let functions: [String: CompiledFunction]
+    /// Wildcard names this scope's match statement binds.
+    let wildcards: [String]
+
+    init(parent: Scope?, functions: [FunctionDecl], wildcards: [String]) {
+        self.parent = parent
+        self.depth = (parent?.depth ?? -1) + 1
+        self.wildcards = wildcards
+        var table: [String: CompiledFunction] = [:]
+        for function in functions where table[function.name] == nil {
+            table[function.name] = CompiledFunction(declaration: function, scopeDepth: (parent?.depth ?? -1) + 1)
+        }
+        self.functions = table
+    }
+
+    /// The function a call by this name resolves to, searching outward.
+    func function(named name: String) -> (CompiledFunction, Scope)? {
+        var scope: Scope? = self
+        while let current = scope {
+            if let function = current.functions[name] { return (function, current) }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// Whether a wildcard of this name is bound here or in an enclosing scope.
+    func bindsWildcard(_ name: String) -> Bool {
+        var scope: Scope? = self
+        while let current = scope {
+            if current.wildcards.contains(name) { return true }
+            scope = current.parent
+        }
+        return false
+    }
+}
+
+/// A function together with the depth of the scope that declares it.
+struct CompiledFunction: Sendable {
+    let declaration: FunctionDecl
+    /// Depth of the declaring scope: the function sees wildcards bound at
+    /// this depth and above.
+    let scopeDepth: Int
+
+    var name: String { declaration.name }
+    var parameterNames: [String] { declaration.parameters.map(\.name) }
+
+    /// `name(a, b)`, as arity errors print it.
+    var signatureText: String { "\(name)(\(parameterNames.joined(separator: ", ")))" }
+}
+
+/// A match block ready for path matching.
+final class CompiledMatch: Sendable {
+    /// This block's own path segments.
+    let segments: [MatchSegment.Kind]
+    /// The full pattern from the service root, for explanations.
+    let pattern: String
+    /// The range of the block's path.
+    let pathRange: SourceRange
+    /// The block's allow statements.
+    let allows: [AllowStatement]
+    /// Nested blocks.
+    let children: [CompiledMatch]
+    /// The block's scope (its functions and wildcards).
+    let scope: Scope
+
+    init(block: MatchBlock, parentPattern: String, parentScope: Scope) {
+        segments = block.path.segments.map(\.kind)
+        pattern = parentPattern + block.path.text
+        pathRange = block.path.range
+        allows = block.allows
+        let wildcards = block.path.segments.compactMap { segment -> String? in
+            switch segment.kind {
+            case .literal: nil
+            case .single(let name), .recursive(let name): name
+            }
+        }
+        let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
+        self.scope = scope
+        children = block.matches.map { CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope) }
+    }
+}
+
+/// The evaluable form of a ruleset: its scopes and match tree.
+struct Program: Sendable {
+    let version: RulesVersion
+    let fileScope: Scope
+    let serviceScope: Scope
+    let matches: [CompiledMatch]
+
+    init(ruleset: Ruleset) {
+        version = ruleset.version
+        let fileScope = Scope(parent: nil, functions: ruleset.functions, wildcards: [])
+        let serviceScope = Scope(parent: fileScope, functions: ruleset.service?.functions ?? [], wildcards: [])
+        self.fileScope = fileScope
+        self.serviceScope = serviceScope
+        matches = (ruleset.service?.matches ?? []).map {
+            CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope)
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import RulesSyntax
+
+/// Evaluates expressions for one authorization request.
+///
+/// One evaluator serves one request: it holds the request's bindings, the
+/// wildcard captures of the match being evaluated, the expression budget,
+/// the Firestore lookup cache and, when asked, the trace of every
+/// sub-expression. It is not shared between threads.
+final class Evaluator: BuiltinContext {
+    /// Expressions one request may evaluate.
+    static let expressionBudget = 1000
+    /// Distinct Firestore documents one request may read.
+    static let documentBudget = 2
+    /// Runtime guard against runaway recursion (the checker rejects
+    /// recursion and deep call chains statically; this only protects the stack).
+    static let maximumCallDepth = 64
+
+    let request: AuthorizationRequest
+    let options: EngineOptions
+    /// The `request` and `resource` values.
+    private let globals: [String: Value]
+    /// Wildcard captures per scope depth for the match being evaluated.
+    var captures: [[String: Value]] = []
+    private(set) var evaluatedCount = 0
+    private var documentCache: [String: RulesMap?] = [:]
+    /// Every evaluated sub-expression, when tracing.
+    var trace: [TraceEntry]?
+    /// Values passed to `debug()`.
+    private(set) var debugValues: [Value] = []
+
+    init(request: AuthorizationRequest, options: EngineOptions) {
+        self.request = request
+        self.options = options
+        var requestMap: [String: Value] = [
+            "auth": request.auth?.value ?? .null,
+            "method": .string(request.method.rawValue),
+            "path": .path(request.requestPath),
+            "time": .timestamp(request.time),
+            "resource": request.incoming ?? .null,
+            "params": .map(RulesMap()),
+        ]
+        if request.method == .list {
+            requestMap["resource"] = .null
+        }
+        globals = ["request": .map(RulesMap(requestMap)), "resource": request.existing ?? .null]
+    }
+
+    // MARK: Entry points
+
+    /// Evaluates an allow condition in the given match scope.
+    func evaluateCondition(_ expr: Expr, scope: Scope) -> Outcome {
+        let environment = Environment(scope: scope, captureDepth: scope.depth, locals: nil, callDepth: 0)
+        do {
+            return .value(try evaluate(expr, environment))
+        } catch {
+            return .error(error)
+        }
+    }
+
+    // MARK: Core
+
+    /// Evaluates one node, counting it against the budget and tracing it.
+    func evaluate(_ expr: Expr, _ environment: Environment) throws(EvalError) -> Value {
+        evaluatedCount += 1
+        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+        guard trace != nil else { return try evaluateKind(expr, environment) }
+        do {
+            let value = try evaluateKind(expr, environment)
+            trace?.append(TraceEntry(expressionID: expr.id, range: expr.range, outcome: .value(value), callDepth: environment.callDepth))
+            return value
+        } catch {
+            trace?.append(TraceEntry(expressionID: expr.id, range: expr.range, outcome: .error(error), callDepth: environment.callDepth))
+            throw error
+        }
+    }
+
+    private func evaluateKind(_ expr: Expr, _ environment: Environment) throws(EvalError) -> Value {
+        switch expr.kind {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .int(value)
+        case .float(let value): return .float(value)
+        case .string(let value): return .string(value)
+        case .bytes(let value): return .bytes(value)
+        case .list(let elements):
+            var values: [Value] = []
+            values.reserveCapacity(elements.count)
+            for element in elements { values.append(try evaluate(element, environment)) }
+            return .list(values)
+        case .map(let entries):
+            var map: [String: Value] = [:]
+            for entry in entries {
+                let key = try evaluate(entry.key, environment)
+                guard case .string(let name) = key else {
+                    throw .unsupported(received: "map key \(key.type.name)", expected: ["map key string"])
+                }
+                map[name] = try evaluate(entry.value, environment)
+            }
+            return .map(RulesMap(map))
+        case .path(let segments):
+            return .path(try evaluatePathLiteral(segments, environment))
+        case .identifier(let name):
+            return try lookup(name, environment)
+        case .member(let base, let name):
+            return try member(of: try evaluate(base, environment), name.name)
+        case .index(let base, let index):
+            let container = try evaluate(base, environment)
+            return try subscriptValue(container, try evaluate(index, environment))
+        case .slice(let base, let lower, let upper):
+            let container = try evaluate(base, environment)
+            let low = try lower.map { expr throws(EvalError) in try evaluate(expr, environment) }
+            let high = try upper.map { expr throws(EvalError) in try evaluate(expr, environment) }
+            return try slice(container, low, high)
+        case .call(let callee, let arguments):
+            return try call(callee, arguments, environment)
+        case .unary(let op, let operand):
+            return try unary(op, try evaluate(operand, environment))
+        case .binary(.and, let lhs, let rhs):
+            return try logical(isAnd: true, lhs, rhs, environment)
+        case .binary(.or, let lhs, let rhs):
+            return try logical(isAnd: false, lhs, rhs, environment)
+        case .binary(let op, let lhs, let rhs):
+            let left = try evaluate(lhs, environment)
+            let right = try evaluate(rhs, environment)
+            return try binary(op, left, right)
+        case .isType(let operand, let type):
+            return .bool(try evaluate(operand, environment).isOfType(type))
+        case .ternary(let condition, let then, let otherwise):
+            let test = try evaluate(condition, environment)
+            guard case .bool(let flag) = test else { throw .notBoolean(test) }
+            return try evaluate(flag ? then : otherwise, environment)
+        case .parenthesized(let inner):
+            return try evaluate(inner, environment)
+        case .invalid:
+            throw EvalError("Invalid expression.")
+        }
+    }
+
+    /// `&&` and `||` with the language's error absorption: a decisive operand
+    /// (`false` for `&&`, `true` for `||`) wins over an error on either side;
+    /// the right side is skipped when the left decides.
+    private func logical(isAnd: Bool, _ lhs: Expr, _ rhs: Expr, _ environment: Environment) throws(EvalError) -> Value {
+        let decisive = !isAnd
+        var leftError: EvalError?
+        do throws(EvalError) {
+            let left = try evaluate(lhs, environment)
+            guard case .bool(let flag) = left else { throw EvalError.notBoolean(left) }
+            if flag == decisive { return .bool(decisive) }
+        } catch {
+            leftError = error
+        }
+        let right: Value
+        do {
+            right = try evaluate(rhs, environment)
+        } catch {
+            throw leftError ?? error
+        }
+        guard case .bool(let flag) = right else { throw leftError ?? EvalError.notBoolean(right) }
+        if flag == decisive { return .bool(decisive) }
+        if let leftError { throw leftError }
+        return .bool(flag)
+    }
+
+    // MARK: Names
+
+    private func lookup(_ name: String, _ environment: Environment) throws(EvalError) -> Value {
+        if let locals = environment.locals, locals.binds(name) {
+            let letEnvironment = environment
+            if let value = try locals.value(of: name, evaluate: { expr throws(EvalError) in try evaluate(expr, letEnvironment) }) {
+                return value
+            }
+        }
+        var depth = min(environment.captureDepth, captures.count - 1)
+        while depth >= 0 {
+            if let value = captures[depth][name] { return value }
+            depth -= 1
+        }
+        if let value = globals[name] { return value }
+        throw .nullValue
+    }
+
+    private func evaluatePathLiteral(_ segments: [PathLiteralSegment], _ environment: Environment) throws(EvalError) -> RulesPath {
+        var result: [String] = []
+        for segment in segments {
+            switch segment {
+            case .text(let text):
+                result.append(text)
+            case .placeholder(let name):
+                result.append("{\(name)}")
+            case .interpolation(let expr):
+                switch try evaluate(expr, environment) {
+                case .string(let text): result.append(text)
+                case .int(let number): result.append(String(number))
+                case .path(let path): result.append(contentsOf: path.segments)
+                case let other:
+                    throw .unsupported(received: "path($(\(other.type.name)))", expected: ["path($(string))", "path($(int))", "path($(path))"])
+                }
+            }
+        }
+        return RulesPath(segments: result)
+    }
+
+    // MARK: BuiltinContext
+
+    func firestoreDocument(at path: RulesPath) throws(EvalError) -> RulesMap? {
+        let key = path.description
+        if let cached = documentCache[key] { return cached }
+        guard path.segments.count >= 3, path.segments[0] == "databases", path.segments[2] == "documents" else {
+            throw EvalError("Invalid document path: \(key). Expected /databases/(default)/documents/<collection>/<document>.")
+        }
+        guard path.segments[1] == "(default)" else {
+            throw EvalError("Only the (default) Firestore database is reachable from Cloud Storage rules. Path: \(key).")
+        }
+        guard documentCache.count < Evaluator.documentBudget else {
+            throw EvalError("Exceeded the maximum of \(Evaluator.documentBudget) Firestore document lookups for one request. Path: \(key).")
+        }
+        let document = request.documents?.document(at: key)
+        documentCache[key] = .some(document)
+        return document
+    }
+
+    func debugLog(_ value: Value) {
+        debugValues.append(value)
+    }
+}
+
+extension EvalError {
+    /// A non-boolean operand of `&&`, `||`, `!` or `?:`.
+    static func notBoolean(_ value: Value) -> EvalError {
+        EvalError("Type error. Received: [\(value.type.name)] Expected: [bool]")
+    }
+}

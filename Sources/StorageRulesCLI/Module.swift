@@ -1,1 +1,0 @@
-// StorageRulesCLI module.

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The `storage-rules` command line: a thin layer over the libraries.
+@available(macOS 10.15, *)
+public struct StorageRulesCommand: AsyncParsableCommand {
+    /// The command's configuration.
+    public static let configuration = CommandConfiguration(
+        commandName: "storage-rules",
+        abstract: "Compile, evaluate and test Cloud Storage for Firebase security rules.",
+        subcommands: [CheckCommand.self, EvalCommand.self, TestCommand.self]
+    )
+
+    /// Creates the command (used by ArgumentParser).
+    public init() {}
+}
