@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax"], exclude: ["Golden"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator"]),
-        .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting"]),
+        .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import StorageRulesCLI
 
 /// Runs an async command; the generic context selects the `async` `run()`.
@@ -22,5 +23,11 @@ do {
         try command.run()
     }
 } catch {
+    // Usage mistakes exit 2, as the test format promises (ArgumentParser's default is 64).
+    if StorageRulesCommand.exitCode(for: error) == .validationFailure {
+        let usage = StorageRulesCommand.fullMessage(for: error)
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        exit(2)
+    }
     StorageRulesCommand.exit(withError: error)
 }
