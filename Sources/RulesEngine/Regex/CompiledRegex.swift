@@ -98,7 +98,7 @@ final class CompiledRegex: @unchecked Sendable {
         guard result > 0 else {
             throw limitError(result)
         }
-        let vector = pcre2_get_ovector_pointer_8(scratch.matchData)!
+        guard let vector = pcre2_get_ovector_pointer_8(scratch.matchData) else { return nil }
         var ranges: [Range<Int>?] = []
         ranges.reserveCapacity(captureCount + 1)
         // PCRE2_UNSET (the largest size_t) reads as -1 through Swift's Int.

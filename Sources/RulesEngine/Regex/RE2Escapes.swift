@@ -108,7 +108,7 @@ extension RE2Translator {
         case "r": return "\r"
         case "v": return "\u{0B}"
         default:
-            if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.asciiDigit == nil {
+            if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.asciiDecimalValue == nil {
                 return scalar
             }
             throw RE2SyntaxError(text: "invalid escape sequence: \\\(scalar)")
@@ -131,7 +131,7 @@ extension RE2Translator {
         if peek() == "{" {
             index += 1
             var digits = 0
-            while let scalar = peek(), let digit = scalar.hexDigitValue {
+            while let scalar = peek(), let digit = scalar.asciiHexValue {
                 value = value * 16 + digit
                 digits += 1
                 index += 1
@@ -143,7 +143,7 @@ extension RE2Translator {
             index += 1
             return result
         }
-        guard let high = peek()?.hexDigitValue, let low = peek(1)?.hexDigitValue else {
+        guard let high = peek()?.asciiHexValue, let low = peek(1)?.asciiHexValue else {
             throw RE2SyntaxError(text: "invalid escape sequence: \\x")
         }
         index += 2

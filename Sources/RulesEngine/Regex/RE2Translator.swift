@@ -288,7 +288,7 @@ struct RE2Translator {
     private func parseNumber(_ cursor: inout Int) -> Int? {
         let start = cursor
         var value = 0
-        while cursor < scalars.count, let digit = scalars[cursor].asciiDigit {
+        while cursor < scalars.count, let digit = scalars[cursor].asciiDecimalValue {
             if value >= 100_000_000 { return nil }
             value = value * 10 + digit
             cursor += 1
@@ -333,7 +333,7 @@ struct RE2Translator {
         if scalar.isASCII {
             if scalar.value < 0x20 || scalar.value == 0x7F {
                 emitCodePoint(scalar.value)
-            } else if scalar.properties.isAlphabetic || scalar.asciiDigit != nil || scalar == " " {
+            } else if scalar.properties.isAlphabetic || scalar.asciiDecimalValue != nil || scalar == " " {
                 emit(scalar)
             } else {
                 emit("\\")
@@ -351,12 +351,12 @@ struct RE2Translator {
 
 extension Unicode.Scalar {
     /// The value of an ASCII decimal digit.
-    var asciiDigit: Int? {
+    var asciiDecimalValue: Int? {
         ("0"..."9").contains(self) ? Int(value - 0x30) : nil
     }
 
     /// The value of an ASCII hexadecimal digit.
-    var hexDigitValue: UInt32? {
+    var asciiHexValue: UInt32? {
         switch self {
         case "0"..."9": value - 0x30
         case "a"..."f": value - 0x61 + 10

@@ -49,12 +49,12 @@ enum ReplacementTemplate {
                     cursor += 1
                     number = try namedGroup(scalars, &cursor, regex)
                 } else {
-                    guard let first = scalars[cursor].asciiDigit else {
+                    guard let first = scalars[cursor].asciiDecimalValue else {
                         throw replacementError("Illegal group reference")
                     }
                     cursor += 1
                     var value = first
-                    while cursor < scalars.count, let digit = scalars[cursor].asciiDigit,
+                    while cursor < scalars.count, let digit = scalars[cursor].asciiDecimalValue,
                         value * 10 + digit <= regex.captureCount
                     {
                         value = value * 10 + digit
@@ -80,7 +80,7 @@ enum ReplacementTemplate {
     ) throws(EvalError) -> Int {
         var name = ""
         while cursor < scalars.count, scalars[cursor].isASCII,
-            scalars[cursor].properties.isAlphabetic || scalars[cursor].asciiDigit != nil
+            scalars[cursor].properties.isAlphabetic || scalars[cursor].asciiDecimalValue != nil
         {
             name.unicodeScalars.append(scalars[cursor])
             cursor += 1
@@ -92,7 +92,7 @@ enum ReplacementTemplate {
             throw replacementError("named capturing group is missing trailing '}'")
         }
         cursor += 1
-        if name.unicodeScalars.first?.asciiDigit != nil {
+        if name.unicodeScalars.first?.asciiDecimalValue != nil {
             throw replacementError("capturing group name {\(name)} starts with digit character")
         }
         guard let number = regex.groupNames[name] else {

@@ -82,7 +82,7 @@ public enum JavaNumber {
         var cursor = scalars.startIndex
         func digits() -> String {
             var result = ""
-            while cursor < scalars.endIndex, scalars[cursor].asciiDigit != nil {
+            while cursor < scalars.endIndex, scalars[cursor].asciiDecimalValue != nil {
                 result.unicodeScalars.append(scalars[cursor])
                 cursor = scalars.index(after: cursor)
             }
@@ -106,7 +106,7 @@ public enum JavaNumber {
         var cursor = scalars.startIndex
         func hexDigits() -> String {
             var result = ""
-            while cursor < scalars.endIndex, scalars[cursor].hexDigitValue != nil {
+            while cursor < scalars.endIndex, scalars[cursor].asciiHexValue != nil {
                 result.unicodeScalars.append(scalars[cursor])
                 cursor = scalars.index(after: cursor)
             }
@@ -141,7 +141,7 @@ public enum JavaNumber {
             cursor = scalars.index(after: cursor)
         }
         var sawDigit = false
-        while cursor < scalars.endIndex, scalars[cursor].asciiDigit != nil {
+        while cursor < scalars.endIndex, scalars[cursor].asciiDecimalValue != nil {
             text.unicodeScalars.append(scalars[cursor])
             sawDigit = true
             cursor = scalars.index(after: cursor)

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import RulesEngine
+
+@Suite("Hashing")
+struct HashingTests {
+    /// 1 MiB of `(i * 7) % 251`; expected values from Python's hashlib and zlib,
+    /// and a bitwise CRC-32C loop.
+    static let megabyte: [UInt8] = (0..<(1 << 20)).map { UInt8($0 * 7 % 251) }
+
+    static let md5Vectors: [(String, String)] = [
+        ("", "D41D8CD98F00B204E9800998ECF8427E"),
+        ("abc", "900150983CD24FB0D6963F7D28E17F72"),
+        ("The quick brown fox jumps over the lazy dog", "9E107D9D372BB6826BD81D3542A419D6"),
+        (String(repeating: "a", count: 55), "EF1772B6DFF9A122358552954AD0DF65"),
+        (String(repeating: "a", count: 56), "3B0C8AC703F828B04C6C197006D17218"),
+        (String(repeating: "a", count: 64), "014842D480B571495A4A0363793F7367"),
+    ]
+
+    @Test(arguments: md5Vectors)
+    func md5(text: String, hex: String) {
+        #expect(Hashing.hex(Hashing.md5(Array(text.utf8))) == hex)
+    }
+
+    static let sha256Vectors: [(String, String)] = [
+        ("", "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"),
+        ("abc", "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248D6A61D20638B8E5C026930C3E6039A33CE45964FF2167F6ECEDD419DB06C1"
+        ),
+        (String(repeating: "a", count: 64), "FFE054FE7AE0CB6DC65C3AF9B61D5209F439851DB43D0BA5997337DF154668EB"),
+    ]
+
+    @Test(arguments: sha256Vectors)
+    func sha256(text: String, hex: String) {
+        #expect(Hashing.hex(Hashing.sha256(Array(text.utf8))) == hex)
+    }
+
+    static let crcVectors: [(String, UInt32, UInt32)] = [
+        ("", 0, 0),
+        ("123456789", 0xCBF4_3926, 0xE306_9283),
+        ("abc", 0x3524_41C2, 0x364B_3FB7),
+        ("The quick brown fox jumps over the lazy dog", 0x414F_A339, 0x2262_0404),
+    ]
+
+    @Test(arguments: crcVectors)
+    func crcs(text: String, crc32: UInt32, crc32c: UInt32) {
+        #expect(Hashing.crc32(Array(text.utf8)) == crc32)
+        #expect(Hashing.crc32c(Array(text.utf8)) == crc32c)
+    }
+
+    @Test func oneMegabyte() {
+        #expect(Hashing.hex(Hashing.md5(Self.megabyte)) == "26E2437D8C01F4BCEDED84F9309AC88F")
+        #expect(
+            Hashing.hex(Hashing.sha256(Self.megabyte))
+                == "E76E4C02227083FD12207B7BC85287BB9E02A618FED3BD8EAB1BC2DAEDA2FB53")
+        #expect(Hashing.crc32(Self.megabyte) == 0xF1EE_D7FF)
+        #expect(Hashing.crc32c(Self.megabyte) == 0xD7A4_37AE)
+    }
+
+    @Test func littleEndianCRCBytes() {
+        #expect(Hashing.hex(Hashing.littleEndianBytes(0xCBF4_3926)) == "2639F4CB")
+        #expect(Hashing.hex(Hashing.littleEndianBytes(0xE306_9283)) == "839206E3")
+    }
+
+    static let base64Vectors: [([UInt8], String, String)] = [
+        ([], "", ""),
+        (Array("f".utf8), "Zg==", "Zg=="),
+        (Array("fo".utf8), "Zm8=", "Zm8="),
+        (Array("foo".utf8), "Zm9v", "Zm9v"),
+        (Array("hi".utf8), "aGk=", "aGk="),
+        (Array("~~~".utf8), "fn5+", "fn5-"),
+        ([0xFF], "/w==", "_w=="),
+        ([0xFB, 0xEF, 0xBE], "++++", "----"),
+    ]
+
+    @Test(arguments: base64Vectors)
+    func base64(bytes: [UInt8], standard: String, url: String) {
+        #expect(Hashing.base64(bytes) == standard)
+        #expect(Hashing.base64URL(bytes) == url)
+    }
+
+    @Test func base64OfAHundredBytes() {
+        #expect(
+            Hashing.base64(Array(Self.megabyte.prefix(100)))
+                == "AAcOFRwjKjE4P0ZNVFtiaXB3foWMk5qhqK+2vcTL0tng5+71AQgPFh0kKzI5QEdOVVxjanF4f4aNlJuiqbC3vsXM09rh6O/2AgkQFx4lLDM6QUhPVl1ka3J5gIeOlZyjqrG4vw==")
+    }
+
+    @Test func upperCaseHex() {
+        #expect(Hashing.hex([0x00, 0x2A, 0xAB, 0xFF]) == "002AABFF")
+        #expect(Hashing.hex([]) == "")
+    }
+}
