@@ -24,7 +24,7 @@ enum Engine {
     static let time = Timestamp(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     /// Compiles rules, failing the test with the rendered diagnostics on error.
-    static func compile(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> CompiledRuleset? {
+    static func compile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> CompiledRuleset? {
         let result = CompiledRuleset.compile(text)
         if result.ruleset == nil {
             Issue.record("rules did not compile:\n\(DiagnosticRenderer(style: .plain).render(result.diagnostics, in: result.source))", sourceLocation: sourceLocation)
@@ -42,7 +42,7 @@ enum Engine {
     static func outcome(
         of expression: String, method: RuleMethod = .get, incoming: Value? = nil, existing: Value? = nil,
         auth: AuthIdentity? = nil, documents: (any DocumentSource)? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Outcome? {
         let rules = storageRules("match /{path=**} { allow \(method.rawValue): if \(expression); }")
         guard let compiled = compile(rules, sourceLocation: sourceLocation) else { return nil }
@@ -57,7 +57,7 @@ enum Engine {
     }
 
     /// Checks an outcome against an expectation.
-    static func expect(_ outcome: Outcome?, _ expected: Expected, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expect(_ outcome: Outcome?, _ expected: Expected, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         guard let outcome else { return }
         switch (expected, outcome) {
         case (.true, .value(.bool(true))), (.false, .value(.bool(false))):
@@ -75,7 +75,7 @@ enum Engine {
     static func decide(
         _ rules: String, _ method: RuleMethod, _ path: String, auth: AuthIdentity? = nil, incoming: Value? = nil,
         existing: Value? = nil, time: Timestamp = Engine.time, documents: (any DocumentSource)? = nil,
-        bucket: String = Engine.bucket, sourceLocation: SourceLocation = #_sourceLocation
+        bucket: String = Engine.bucket, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Decision? {
         guard let compiled = compile(rules, sourceLocation: sourceLocation) else { return nil }
         return compiled.authorize(AuthorizationRequest(

@@ -22,8 +22,9 @@ struct EvaluationSemanticsTests {
         ("1 ? true : false", .error("Type error. Received: [int] Expected: [bool]")),
         ("true ? true : (1/0 == 0)", .true),
         ("false ? (1/0 == 0) : true", .true),
-        ("true ? 1 : 2 == 1", .true),
-        ("false ? 1 : true ? 2 : 3 == 2", .true),
+        ("(true ? 1 : 2) == 1", .true),
+        ("(false ? 1 : true ? 2 : 3) == 2", .true),
+        ("false ? 1 : true ? 2 == 2 : 3", .true),
         // Equality across types is false, never an error.
         ("1 == 1.0", .true),
         ("null == null", .true),
@@ -92,11 +93,11 @@ struct EvaluationSemanticsTests {
     }
 
     @Test func expressionBudgetStopsLongEvaluations() {
-        let terms = (0..<600).map { _ in "1 == 1" }.joined(separator: " && ")
+        let terms = "[" + Array(repeating: "1", count: 1_000).joined(separator: ", ") + "].size() > 0"
         Engine.expect(
             Engine.outcome(of: terms), .error("Unable to evaluate the expression as the maximum of 1000 expressions to evaluate has been reached."),
             "budget")
-        let small = (0..<100).map { _ in "1 == 1" }.joined(separator: " && ")
+        let small = "[" + Array(repeating: "1", count: 900).joined(separator: ", ") + "].size() > 0"
         Engine.expect(Engine.outcome(of: small), .true, "within budget")
     }
 
@@ -108,8 +109,8 @@ struct EvaluationSemanticsTests {
                 function lazy() { let broken = 1 / 0; return true; }
                 function strict() { let broken = 1 / 0; return broken == 0; }
                 function isOne(n) { return n == 1; }
-                function seesCapture() { return folder == 'f'; }
                 match /{folder}/{file} {
+                  function seesCapture() { return folder == 'f'; }
                   function inner() { return file == 'x' && seesCapture(); }
                   allow get: if lazy() && inner();
                   allow list: if strict();

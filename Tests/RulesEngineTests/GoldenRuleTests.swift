@@ -22,7 +22,7 @@ struct GoldenRuleTests {
 
     func allowed(_ rules: String, _ method: RuleMethod, _ path: String, incoming: Value? = nil, existing: Value? = nil,
                  auth: AuthIdentity? = nil, time: Timestamp = Engine.time, documents: (any DocumentSource)? = nil,
-                 sourceLocation: SourceLocation = #_sourceLocation) -> Bool? {
+                 sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool? {
         R.decide(rules, method, path, auth: auth, incoming: incoming, existing: existing, time: time, documents: documents,
                  sourceLocation: sourceLocation)?.allowed
     }

@@ -59,10 +59,10 @@ struct RobustnessTests {
         for iteration in 0..<10_000 {
             let bytes: [UInt8]
             if iteration % 5 == 4 || corpus.isEmpty {
-                bytes = Array((0..<Int.random(in: 1...60, using: &random)).map { _ in tokens.randomElement(using: &random)! }
+                bytes = Array((0..<Int.random(in: 1...60, using: &random)).map { _ in Self.tokens.randomElement(using: &random)! }
                     .joined(separator: " ").utf8)
             } else {
-                bytes = mutate(corpus[iteration % corpus.count], &random)
+                bytes = Self.mutate(corpus[iteration % corpus.count], &random)
             }
             let source = SourceFile(path: "fuzz-\(iteration).rules", text: String(decoding: bytes, as: UTF8.self))
             let result = CompiledRuleset.compile(source)

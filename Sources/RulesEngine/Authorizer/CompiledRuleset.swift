@@ -15,6 +15,8 @@ public final class CompiledRuleset: Sendable {
     public let options: EngineOptions
     /// The evaluable form.
     let program: Program
+    /// Every expression node by id, for explanations and coverage.
+    private let expressionsByID: [Int: Expr]
 
     init(source: SourceFile, ruleset: Ruleset, warnings: [Diagnostic], options: EngineOptions) {
         self.source = source
@@ -22,7 +24,15 @@ public final class CompiledRuleset: Sendable {
         self.warnings = warnings
         self.options = options
         self.program = Program(ruleset: ruleset)
+        var index: [Int: Expr] = [:]
+        for root in ruleset.allExpressions {
+            root.forEachNode { index[$0.id] = $0 }
+        }
+        self.expressionsByID = index
     }
+
+    /// The expression node with an id from a ``TraceEntry``.
+    public func expression(withID id: Int) -> Expr? { expressionsByID[id] }
 
     /// The declared language version.
     public var version: RulesVersion { ruleset.version }

@@ -5,8 +5,12 @@ extension BuiltinRegistry {
             "value", on: .namespace("duration"), signatures: [Signature([.int, .string])],
             summary: "A duration of a magnitude in a unit: w, d, h, m, s, ms or ns.",
             examples: [
-                .true("duration.value(1, 'h') == duration.value(60, 'm') && duration.value(60, 'm') == duration.value(3600, 's')"),
-                .true("duration.value(1, 'w') == duration.value(7, 'd') && duration.value(1, 'd') == duration.value(24, 'h')"),
+                .true(
+                    "duration.value(1, 'h') == duration.value(60, 'm') && duration.value(60, 'm') == duration.value(3600, 's')"
+                ),
+                .true(
+                    "duration.value(1, 'w') == duration.value(7, 'd') && duration.value(1, 'd') == duration.value(24, 'h')"
+                ),
                 .true("duration.value(1500, 'ms').seconds() == 1 && duration.value(1500, 'ms').nanos() == 500000000"),
                 .true("duration.value(-1, 'ns').nanos() == -1"),
                 .error("duration.value(1, 'y')", EvalError.invalidDurationUnit("y").message),
@@ -63,7 +67,7 @@ extension BuiltinRegistry {
     ]
 
     /// `duration.value(magnitude, unit)`, range-checked.
-    static func durationValue(_ magnitude: Int64, unit: String) throws(EvalError) -> RulesDuration {
+    private static func durationValue(_ magnitude: Int64, unit: String) throws(EvalError) -> RulesDuration {
         let secondsPerUnit: Int64
         switch unit {
         case "w": secondsPerUnit = 604_800
@@ -81,7 +85,7 @@ extension BuiltinRegistry {
     }
 
     /// `duration.time(hours, minutes, seconds, nanos)`, range-checked.
-    static func durationTime(hours: Int64, minutes: Int64, seconds: Int64, nanos: Int64) throws(EvalError)
+    private static func durationTime(hours: Int64, minutes: Int64, seconds: Int64, nanos: Int64) throws(EvalError)
         -> RulesDuration
     {
         let (hourSeconds, overflowHours) = hours.multipliedReportingOverflow(by: 3600)

@@ -48,7 +48,7 @@ extension BuiltinRegistry {
             examples: [
                 .true("latlng.value(10, 20).distance(latlng.value(10, 20)) == 0.0"),
                 .true(
-                    "latlng.value(0, 0).distance(latlng.value(0, 1)) > 111195.0 && latlng.value(0, 0).distance(latlng.value(0, 1)) < 111196.0"
+                    "latlng.value(0, 0).distance(latlng.value(0, 1)) > 111195.0 && latlng.value(0, 0).distance(latlng.value(0, 1)) < 111195.2"
                 ),
                 .error(
                     "latlng.value(0, 0).distance(1)",
@@ -60,10 +60,10 @@ extension BuiltinRegistry {
     ]
 
     /// The Earth radius of the S2 geometry library, in meters.
-    static let earthRadiusMeters = 6_371_010.0
+    private static let earthRadiusMeters = 6_371_010.0
 
     /// Haversine distance between two points, in meters.
-    static func greatCircleDistance(_ a: LatLng, _ b: LatLng) -> Double {
+    private static func greatCircleDistance(_ a: LatLng, _ b: LatLng) -> Double {
         let radians = Double.pi / 180
         let lat1 = a.latitude * radians
         let lat2 = b.latitude * radians
@@ -101,7 +101,8 @@ private func javaDoubleText(_ value: Double) -> String {
     } else {
         mantissa = swiftText[...]
     }
-    let integerDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+    let integerDigits =
+        mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
         ?? mantissa.count
     var digits = Array(mantissa.filter { $0 != "." })
     // The value is 0.d1d2d3… × 10^pointPosition.

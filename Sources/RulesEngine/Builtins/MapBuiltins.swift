@@ -8,7 +8,7 @@ extension BuiltinRegistry {
             examples: [
                 .true("{'a': 1}.diff({}).addedKeys() == ['a'].toSet()"),
                 .true("{}.diff({'a': 1}).removedKeys() == ['a'].toSet()"),
-                .true("{'a': 1}.diff({'a': 1}) is map_diff"),
+                .true("{'a': 1}.diff({'a': 1}).unchangedKeys() == ['a'].toSet()"),
             ]
         ) { call throws(EvalError) in
             .mapDiff(MapDiff(new: try ValueCast.map(ValueCast.receiver(call)), old: try ValueCast.map(call[0])))

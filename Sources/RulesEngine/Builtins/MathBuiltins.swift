@@ -20,7 +20,8 @@ extension BuiltinRegistry {
                 .true("math.abs(-9223372036854775807 - 1) == -9223372036854775807 - 1"),
                 .error(
                     "math.abs('a')",
-                    "Unsupported operation error. Received: math.abs(string). Expected: math.abs(int), math.abs(float)."),
+                    "Unsupported operation error. Received: math.abs(string). Expected: math.abs(int), math.abs(float)."
+                ),
                 .error(
                     "math.abs(1, 2)",
                     "Incorrect number of arguments. Received: 2. Expected: math.abs(int), math.abs(float)."),
@@ -124,7 +125,7 @@ extension BuiltinRegistry {
 
     /// Java's `Math.round(double)`: the nearest long, ties toward positive
     /// infinity, NaN to 0, saturating at the long range.
-    static func javaRound(_ value: Double) -> Int64 {
+    private static func javaRound(_ value: Double) -> Int64 {
         guard !value.isNaN else { return 0 }
         let floor = value.rounded(.down)
         // Comparing the remainder avoids the double rounding of `floor(x + 0.5)`
@@ -137,7 +138,7 @@ extension BuiltinRegistry {
 
     /// Java's `Math.pow`, which differs from C's `pow` only for `1 ** NaN`
     /// and `±1 ** ±Infinity` (NaN in Java, 1 in C).
-    static func javaPow(_ base: Double, _ exponent: Double) -> Double {
+    private static func javaPow(_ base: Double, _ exponent: Double) -> Double {
         if exponent.isNaN { return .nan }
         if base.magnitude == 1 && exponent.isInfinite { return .nan }
         return pow(base, exponent)

@@ -24,7 +24,7 @@ extension BuiltinRegistry {
     /// Substitutes placeholder segments (`{name}` or `{name=**}`): a string
     /// value becomes one segment, a path value its segments. Placeholders
     /// without a binding stay as written.
-    static func bind(_ path: RulesPath, _ bindings: RulesMap) throws(EvalError) -> RulesPath {
+    private static func bind(_ path: RulesPath, _ bindings: RulesMap) throws(EvalError) -> RulesPath {
         var segments: [String] = []
         for segment in path.segments {
             guard let name = placeholderName(segment), let value = bindings[name] else {

@@ -13,7 +13,8 @@ extension BuiltinRegistry {
         ) { call throws(EvalError) in
             let date = CivilDate(
                 year: try ValueCast.int(call[0]), month: try ValueCast.int(call[1]), day: try ValueCast.int(call[2]))
-            guard (1...9999).contains(date.year), CivilCalendar.isValid(year: date.year, month: date.month, day: date.day)
+            guard (1...9999).contains(date.year),
+                CivilCalendar.isValid(year: date.year, month: date.month, day: date.day)
             else { throw .invalidDate(date) }
             return .timestamp(Timestamp(midnightOf: date))
         },

@@ -48,7 +48,8 @@ extension Timestamp {
         }
         guard scanner.isAtEnd else { return nil }
 
-        let midnight = CivilCalendar.days(from: CivilDate(year: year, month: month, day: day))
+        let midnight =
+            CivilCalendar.days(from: CivilDate(year: year, month: month, day: day))
             * CivilCalendar.secondsPerDay
         let local = midnight + hour * 3600 + minute * 60 + second
         let timestamp = Timestamp(seconds: local - offsetSeconds, nanos: nanos)

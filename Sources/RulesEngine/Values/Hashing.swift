@@ -1,0 +1,213 @@
+/// Digests and encodings used by the `hashing` namespace, `bytes.toBase64()`
+/// and the bucket's object fields (`md5Hash`, `crc32c`).
+public enum Hashing {
+    /// The MD5 digest (16 bytes).
+    public static func md5(_ bytes: [UInt8]) -> [UInt8] {
+        var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
+        let message = padded(bytes, bigEndianLength: false)
+        var words = [UInt32](repeating: 0, count: 16)
+        for chunk in stride(from: 0, to: message.count, by: 64) {
+            for index in 0..<16 {
+                let offset = chunk + index * 4
+                words[index] = UInt32(message[offset]) | UInt32(message[offset + 1]) << 8
+                    | UInt32(message[offset + 2]) << 16 | UInt32(message[offset + 3]) << 24
+            }
+            var (a, b, c, d) = state
+            for round in 0..<64 {
+                let mixed: UInt32
+                let wordIndex: Int
+                switch round {
+                case 0..<16:
+                    mixed = (b & c) | (~b & d)
+                    wordIndex = round
+                case 16..<32:
+                    mixed = (d & b) | (~d & c)
+                    wordIndex = (5 &* round &+ 1) % 16
+                case 32..<48:
+                    mixed = b ^ c ^ d
+                    wordIndex = (3 &* round &+ 5) % 16
+                default:
+                    mixed = c ^ (b | ~d)
+                    wordIndex = (7 &* round) % 16
+                }
+                let sum = a &+ mixed &+ md5Constants[round] &+ words[wordIndex]
+                a = d
+                d = c
+                c = b
+                b = b &+ rotateLeft(sum, md5Shifts[round])
+            }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
+        }
+        return [state.0, state.1, state.2, state.3].flatMap(littleEndianBytes)
+    }
+
+    /// The SHA-256 digest (32 bytes).
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var state: [UInt32] = [
+            0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19,
+        ]
+        let message = padded(bytes, bigEndianLength: true)
+        var schedule = [UInt32](repeating: 0, count: 64)
+        for chunk in stride(from: 0, to: message.count, by: 64) {
+            for index in 0..<16 {
+                let offset = chunk + index * 4
+                schedule[index] = UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
+                    | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
+            }
+            for index in 16..<64 {
+                let previous15 = schedule[index - 15]
+                let previous2 = schedule[index - 2]
+                let sigma0 = rotateRight(previous15, 7) ^ rotateRight(previous15, 18) ^ (previous15 >> 3)
+                let sigma1 = rotateRight(previous2, 17) ^ rotateRight(previous2, 19) ^ (previous2 >> 10)
+                schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+            }
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            for index in 0..<64 {
+                let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let temp1 = h &+ sum1 &+ choice &+ sha256Constants[index] &+ schedule[index]
+                let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let temp2 = sum0 &+ majority
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+            }
+            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
+                state[index] = state[index] &+ value
+            }
+        }
+        return state.flatMap { [UInt8($0 >> 24), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+    }
+
+    /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320); `"123456789"` gives 0xCBF43926.
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        crc(bytes, table: crc32Table)
+    }
+
+    /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78); `"123456789"` gives 0xE3069283.
+    public static func crc32c(_ bytes: [UInt8]) -> UInt32 {
+        crc(bytes, table: crc32cTable)
+    }
+
+    /// Standard base64 (`+`, `/`) with `=` padding, as Cloud Storage shows `md5Hash` and `crc32c`.
+    public static func base64(_ bytes: [UInt8]) -> String {
+        encodeBase64(bytes, alphabet: standardAlphabet)
+    }
+
+    /// URL-safe base64 (`-`, `_`) with `=` padding, as `bytes.toBase64()` writes it.
+    public static func base64URL(_ bytes: [UInt8]) -> String {
+        encodeBase64(bytes, alphabet: urlAlphabet)
+    }
+
+    /// Uppercase hexadecimal, as `bytes.toHexString()` writes it.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A CRC's 4 bytes, least significant first (how the `hashing` functions return them).
+    public static func littleEndianBytes(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+
+    // MARK: Internals
+
+    private static func crc(_ bytes: [UInt8], table: [UInt32]) -> UInt32 {
+        var value: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8)
+        }
+        return ~value
+    }
+
+    private static func crcTable(polynomial: UInt32) -> [UInt32] {
+        (0..<256).map { index in
+            var value = UInt32(index)
+            for _ in 0..<8 {
+                value = value & 1 == 1 ? (value >> 1) ^ polynomial : value >> 1
+            }
+            return value
+        }
+    }
+
+    private static let crc32Table = crcTable(polynomial: 0xEDB8_8320)
+    private static let crc32cTable = crcTable(polynomial: 0x82F6_3B78)
+
+    /// The message followed by `0x80`, zeros and the 64-bit bit length, to a multiple of 64 bytes.
+    private static func padded(_ bytes: [UInt8], bigEndianLength: Bool) -> [UInt8] {
+        var message = bytes
+        let bitLength = UInt64(bytes.count) &* 8
+        message.append(0x80)
+        while message.count % 64 != 56 { message.append(0) }
+        for index in 0..<8 {
+            let shift = bigEndianLength ? UInt64(56 - index * 8) : UInt64(index * 8)
+            message.append(UInt8(bitLength >> shift & 0xFF))
+        }
+        return message
+    }
+
+    private static func rotateLeft(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        value << count | value >> (32 - count)
+    }
+
+    private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        value >> count | value << (32 - count)
+    }
+
+    private static let standardAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let urlAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    private static func encodeBase64(_ bytes: [UInt8], alphabet: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let first = UInt32(bytes[index])
+            let second = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
+            let third = index + 2 < bytes.count ? UInt32(bytes[index + 2]) : 0
+            let group = first << 16 | second << 8 | third
+            output.append(alphabet[Int(group >> 18 & 0x3F)])
+            output.append(alphabet[Int(group >> 12 & 0x3F)])
+            output.append(index + 1 < bytes.count ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
+            output.append(index + 2 < bytes.count ? alphabet[Int(group & 0x3F)] : UInt8(ascii: "="))
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let md5Shifts: [UInt32] = [
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+    ]
+
+    /// floor(|sin(i + 1)| × 2^32), the MD5 round constants.
+    private static let md5Constants: [UInt32] = [
+        0xd76a_a478, 0xe8c7_b756, 0x2420_70db, 0xc1bd_ceee, 0xf57c_0faf, 0x4787_c62a, 0xa830_4613, 0xfd46_9501,
+        0x6980_98d8, 0x8b44_f7af, 0xffff_5bb1, 0x895c_d7be, 0x6b90_1122, 0xfd98_7193, 0xa679_438e, 0x49b4_0821,
+        0xf61e_2562, 0xc040_b340, 0x265e_5a51, 0xe9b6_c7aa, 0xd62f_105d, 0x0244_1453, 0xd8a1_e681, 0xe7d3_fbc8,
+        0x21e1_cde6, 0xc337_07d6, 0xf4d5_0d87, 0x455a_14ed, 0xa9e3_e905, 0xfcef_a3f8, 0x676f_02d9, 0x8d2a_4c8a,
+        0xfffa_3942, 0x8771_f681, 0x6d9d_6122, 0xfde5_380c, 0xa4be_ea44, 0x4bde_cfa9, 0xf6bb_4b60, 0xbebf_bc70,
+        0x289b_7ec6, 0xeaa1_27fa, 0xd4ef_3085, 0x0488_1d05, 0xd9d4_d039, 0xe6db_99e5, 0x1fa2_7cf8, 0xc4ac_5665,
+        0xf429_2244, 0x432a_ff97, 0xab94_23a7, 0xfc93_a039, 0x655b_59c3, 0x8f0c_cc92, 0xffef_f47d, 0x8584_5dd1,
+        0x6fa8_7e4f, 0xfe2c_e6e0, 0xa301_4314, 0x4e08_11a1, 0xf753_7e82, 0xbd3a_f235, 0x2ad7_d2bb, 0xeb86_d391,
+    ]
+
+    /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
+    private static let sha256Constants: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+}

@@ -1,0 +1,211 @@
+/// Turns the UTF-8 bytes of a rules file into tokens, on demand.
+///
+/// The parser pulls one token at a time with ``next()``. Match paths and
+/// path literals are not tokenized here: where the grammar expects one, the
+/// parser moves ``position`` back to the `/` and scans the path itself (see
+/// `Lexer+Paths.swift`), because the same characters mean different things
+/// inside a path.
+///
+/// Problems (unterminated strings, bad escapes, ...) are appended to
+/// ``diagnostics`` and a best-effort token is still returned, so parsing
+/// always continues.
+struct Lexer: Sendable {
+    /// The file's bytes.
+    let bytes: [UInt8]
+    /// Offset of the next byte to read.
+    var position: Int = 0
+    /// Problems found so far.
+    var diagnostics: [Diagnostic] = []
+    /// Set when an unterminated block comment or triple-quoted string ran to
+    /// the end of the file, so the parser's complaints about the missing
+    /// rest would only repeat that error.
+    var swallowedRest = false
+
+    /// Creates a lexer over a file's bytes.
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is not part of the text.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        }
+    }
+
+    /// The byte at an offset, or 0 past the end (0 never starts a token).
+    @inline(__always)
+    func byte(at offset: Int) -> UInt8 {
+        offset < bytes.count ? bytes[offset] : 0
+    }
+
+    /// Whether the lexer has consumed every byte.
+    var isAtEnd: Bool { position >= bytes.count }
+
+    /// Scans the next token, skipping whitespace and comments.
+    mutating func next() -> Token {
+        skipTrivia()
+        let start = position
+        guard start < bytes.count else {
+            return Token(kind: .endOfFile, start: bytes.count, end: bytes.count)
+        }
+        let first = bytes[start]
+        if first.isIdentifierStart {
+            return scanWordOrPrefixedString(from: start)
+        }
+        if first.isDigit || (first == UInt8(ascii: ".") && byte(at: start + 1).isDigit) {
+            return scanNumber(from: start)
+        }
+        if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") {
+            return scanQuoted(from: start, quoteAt: start, raw: false, isBytes: false)
+        }
+        return scanPunctuation(from: start, first: first)
+    }
+
+    /// Skips spaces, tabs, line breaks, form feeds and comments.
+    mutating func skipTrivia() {
+        while position < bytes.count {
+            let current = bytes[position]
+            if current.isWhitespace {
+                position += 1
+            } else if current == UInt8(ascii: "/") && byte(at: position + 1) == UInt8(ascii: "/") {
+                while position < bytes.count && bytes[position] != UInt8(ascii: "\n") {
+                    position += 1
+                }
+            } else if current == UInt8(ascii: "/") && byte(at: position + 1) == UInt8(ascii: "*") {
+                skipBlockComment()
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipBlockComment() {
+        let start = position
+        position += 2
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "*") && byte(at: position + 1) == UInt8(ascii: "/") {
+                position += 2
+                return
+            }
+            position += 1
+        }
+        diagnostics.append(SyntaxMessages.unterminatedComment(SourceRange(start: start, end: start + 2)))
+        swallowedRest = true
+    }
+
+    /// An identifier, a keyword, or a string/bytes literal with a `r`/`b`/`br` prefix.
+    private mutating func scanWordOrPrefixedString(from start: Int) -> Token {
+        var end = start + 1
+        while end < bytes.count && bytes[end].isIdentifierContinue {
+            end += 1
+        }
+        let quote = byte(at: end)
+        if quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") {
+            switch end - start {
+            case 1:
+                let prefix = bytes[start] | 0x20  // ASCII lowercase
+                if prefix == UInt8(ascii: "r") {
+                    return scanQuoted(from: start, quoteAt: end, raw: true, isBytes: false)
+                }
+                if prefix == UInt8(ascii: "b") {
+                    return scanQuoted(from: start, quoteAt: end, raw: false, isBytes: true)
+                }
+            case 2:
+                if bytes[start] | 0x20 == UInt8(ascii: "b") && bytes[start + 1] | 0x20 == UInt8(ascii: "r") {
+                    return scanQuoted(from: start, quoteAt: end, raw: true, isBytes: true)
+                }
+            default:
+                break
+            }
+        }
+        position = end
+        let kind = TokenKind.keyword(bytes[start..<end]) ?? .identifier
+        return Token(kind: kind, start: start, end: end)
+    }
+
+    private mutating func scanPunctuation(from start: Int, first: UInt8) -> Token {
+        let second = byte(at: start + 1)
+        var length = 1
+        let kind: TokenKind
+        switch first {
+        case UInt8(ascii: "{"): kind = .leftBrace
+        case UInt8(ascii: "}"): kind = .rightBrace
+        case UInt8(ascii: "("): kind = .leftParen
+        case UInt8(ascii: ")"): kind = .rightParen
+        case UInt8(ascii: "["): kind = .leftBracket
+        case UInt8(ascii: "]"): kind = .rightBracket
+        case UInt8(ascii: ","): kind = .comma
+        case UInt8(ascii: ";"): kind = .semicolon
+        case UInt8(ascii: ":"): kind = .colon
+        case UInt8(ascii: "."): kind = .dot
+        case UInt8(ascii: "?"): kind = .question
+        case UInt8(ascii: "+"): kind = .plus
+        case UInt8(ascii: "-"): kind = .minus
+        case UInt8(ascii: "*"): kind = .star
+        case UInt8(ascii: "/"): kind = .slash
+        case UInt8(ascii: "%"): kind = .percent
+        case UInt8(ascii: "="):
+            if second == UInt8(ascii: "=") { kind = .equal; length = 2 } else { kind = .assign }
+        case UInt8(ascii: "!"):
+            if second == UInt8(ascii: "=") { kind = .notEqual; length = 2 } else { kind = .bang }
+        case UInt8(ascii: "<"):
+            if second == UInt8(ascii: "=") { kind = .lessOrEqual; length = 2 } else { kind = .less }
+        case UInt8(ascii: ">"):
+            if second == UInt8(ascii: "=") { kind = .greaterOrEqual; length = 2 } else { kind = .greater }
+        case UInt8(ascii: "&"):
+            if second == UInt8(ascii: "&") { kind = .and; length = 2 } else { kind = .invalid }
+        case UInt8(ascii: "|"):
+            if second == UInt8(ascii: "|") { kind = .or; length = 2 } else { kind = .invalid }
+        default:
+            kind = .invalid
+            length = Self.scalarLength(leadingByte: first)
+        }
+        position = min(start + length, bytes.count)
+        return Token(kind: kind, start: start, end: position)
+    }
+
+    /// The number of bytes of the UTF-8 sequence a leading byte starts, so an
+    /// invalid-character token always covers a whole character.
+    static func scalarLength(leadingByte: UInt8) -> Int {
+        switch leadingByte {
+        case 0xF0...0xFF: 4
+        case 0xE0...0xEF: 3
+        case 0xC0...0xDF: 2
+        default: 1
+        }
+    }
+}
+
+extension UInt8 {
+    /// `[A-Za-z_]`.
+    @inline(__always)
+    var isIdentifierStart: Bool {
+        (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") || self == UInt8(ascii: "_")
+    }
+
+    /// `[A-Za-z0-9_]`.
+    @inline(__always)
+    var isIdentifierContinue: Bool { isIdentifierStart || isDigit }
+
+    /// `[0-9]`.
+    @inline(__always)
+    var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+
+    /// `[0-9A-Fa-f]`.
+    @inline(__always)
+    var isHexDigit: Bool {
+        isDigit || ((self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "f"))
+    }
+
+    /// The value of a hex digit (only meaningful when ``isHexDigit``).
+    @inline(__always)
+    var hexValue: UInt8 { isDigit ? self - UInt8(ascii: "0") : (self | 0x20) - UInt8(ascii: "a") + 10 }
+
+    /// `[0-7]`.
+    @inline(__always)
+    var isOctalDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "7") }
+
+    /// Space, tab, line feed, carriage return, form feed.
+    @inline(__always)
+    var isWhitespace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0x0C
+    }
+}

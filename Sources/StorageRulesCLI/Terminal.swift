@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Facts about where output goes.
+enum Terminal {
+    /// Whether standard output is a terminal and colour is not switched off
+    /// with `NO_COLOR` (https://no-color.org).
+    static var stdoutWantsColor: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    /// Writes to standard error.
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Reads a text file, or returns a message saying why it cannot.
+    static func read(_ path: String) -> Result<String, CLIError> {
+        do {
+            return .success(try String(contentsOfFile: path, encoding: .utf8))
+        } catch {
+            return .failure(CLIError("cannot read \(path): \((error as NSError).localizedDescription)"))
+        }
+    }
+}
+
+/// A command-line failure: a message and exit status 2.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// How a command reports: for people or for programs.
+enum OutputFormat: String, CaseIterable, Sendable {
+    case text
+    case json
+}
