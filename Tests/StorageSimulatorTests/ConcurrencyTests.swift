@@ -65,7 +65,9 @@ struct ConcurrencyTests {
         #expect(storage.admin.count() == 16 * 25 + 5)
         let all = try await storage.reference(withPath: "own").listAll()
         #expect(all.prefixes.count == 16)
-        #expect(decisions.events.count == 16 * 25 * 4 + 1)
+        // At least one decision per operation; a write that lost a race with
+        // another write to the same name is judged again on the new state.
+        #expect(decisions.events.count >= 16 * 25 * 4 + 1)
         #expect(decisions.events.allSatisfy { $0 })
         Self.checkIntegrity(storage)
         for index in 0..<5 {

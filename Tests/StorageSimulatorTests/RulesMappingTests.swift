@@ -78,7 +78,7 @@ struct RulesMappingTests {
     func createMapping() async throws {
         let storage = try TestRules.simulator(TestRules.storage("""
             match /uploads/{name} {
-                  allow create: if request.resource.size < 10
+                  allow create: if request.resource.size < 20
                     && request.resource.contentType == 'text/plain'
                     && request.resource.contentEncoding == 'identity'
                     && request.resource.contentDisposition == "inline; filename*=utf-8''" + name

@@ -158,19 +158,27 @@ struct SDKBehaviourTests {
         #expect(await storageError { try await ref.delete() }?.code == .objectNotFound)
     }
 
-    @Test("the Firebase docs' listAll example: odd names are left out")
+    /// The Firebase docs ("List files"): at the root, `correctPrefix`,
+    /// `lonelyItem` and `wrongPrefix` are prefixes and no odd name is an item;
+    /// listing `wrongPrefix/` or `lonelyItem/` returns nothing.
+    @Test("the Firebase docs' list example: odd names are left out")
     func docsListExample() async throws {
         let storage = try TestRules.simulator(TestRules.open)
         try storage.admin.put(text: "", path: "correctPrefix/happyItem")
         try storage.admin.put(text: "", path: "wrongPrefix//sadItem")
         try storage.admin.put(text: "", path: "lonelyItem/")
         let result = try await storage.reference().listAll()
-        #expect(result.prefixes.map(\.fullPath) == ["correctPrefix"])
+        #expect(result.prefixes.map(\.fullPath) == ["correctPrefix", "lonelyItem", "wrongPrefix"])
         #expect(result.items.isEmpty)
         #expect(result.pageToken == nil)
         let inside = try await storage.reference(withPath: "correctPrefix").listAll()
         #expect(inside.items.map(\.fullPath) == ["correctPrefix/happyItem"])
         #expect(inside.items.first?.name == "happyItem")
+        #expect(inside.prefixes.isEmpty)
+        for folder in ["wrongPrefix", "lonelyItem"] {
+            let empty = try await storage.reference(withPath: folder).listAll()
+            #expect(empty.items.isEmpty && empty.prefixes.isEmpty, "\(folder)")
+        }
     }
 
     @Test("JS SDK conformance list scenarios (storage-service.md §6.7, 43-47)")
