@@ -35,9 +35,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "storage-rules", dependencies: ["StorageRulesCLI"]),
+        .executableTarget(
+            name: "storage-rules",
+            dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
-        .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax"]),
+        .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax"], exclude: ["Golden"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting"]),

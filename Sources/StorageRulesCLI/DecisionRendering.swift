@@ -40,10 +40,18 @@ struct DecisionText {
     /// literals left out, each once, indented by nesting.
     private func renderTrace(_ trace: [TraceEntry]) -> String {
         var latest: [Int: TraceEntry] = [:]
+        var containers: Set<Int> = []
         for entry in trace where entry.callDepth == 0 {
             guard let expr = ruleset.expression(withID: entry.expressionID), !expr.isLiteral else { continue }
             latest[entry.expressionID] = entry
+            // `request.resource.size` says all there is to say about `request.resource`.
+            switch expr.kind {
+            case .member(let base, _), .index(let base, _), .slice(let base, _, _): containers.insert(base.id)
+            case .call(let callee, _): containers.insert(callee.id)
+            default: break
+            }
         }
+        for id in containers { latest[id] = nil }
         let entries = latest.values.sorted {
             ($0.range.start, -($0.range.end - $0.range.start)) < ($1.range.start, -($1.range.end - $1.range.start))
         }

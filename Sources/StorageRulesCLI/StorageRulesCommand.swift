@@ -1,6 +1,7 @@
 import ArgumentParser
 
 /// The `storage-rules` command line: a thin layer over the libraries.
+@available(macOS 10.15, *)
 public struct StorageRulesCommand: AsyncParsableCommand {
     /// The command's configuration.
     public static let configuration = CommandConfiguration(

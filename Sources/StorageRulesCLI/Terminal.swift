@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParser
 import Foundation
 
 /// Facts about where output goes.
@@ -38,7 +39,7 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 /// How a command reports: for people or for programs.
-enum OutputFormat: String, CaseIterable, Sendable {
+enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case text
     case json
 }

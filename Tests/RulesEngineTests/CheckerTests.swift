@@ -115,6 +115,25 @@ struct CheckerTests {
         #expect(Self.ids(firestore).contains("check.unknown-service"))
     }
 
+    @Test(arguments: [
+        ("(?=a)b", "check.unsupported-regex"),
+        ("(a)\\\\1", "check.unsupported-regex"),
+        ("a*+", "check.unsupported-regex"),
+        ("(", "check.invalid-regex"),
+        ("[a-", "check.invalid-regex"),
+    ])
+    func constantPatterns(_ pattern: String, _ id: String) {
+        let text = Engine.storageRules("match /{f} { allow get: if f.matches('\(pattern)'); }")
+        let found = Self.diagnostics(text).filter { $0.id.hasSuffix("-regex") }
+        #expect(found.map(\.id) == [id], "\(pattern)")
+        #expect(found.first?.message.hasPrefix("Invalid regular expression pattern. Pattern: ") == true)
+    }
+
+    @Test func validConstantPatternsAreQuiet() {
+        let text = Engine.storageRules("match /{f} { allow get: if f.matches('image/.*') && f.split('[.]').size() > 0 && f.replace('(a)', '$1') != ''; }")
+        #expect(Self.ids(text) == [])
+    }
+
     @Test func firestoreStylePathsUnderStorageAreFlagged() {
         let text = "rules_version = '2'; service firebase.storage { match /databases/{database}/documents { match /{document=**} { allow read, write: if true; } } }"
         let result = CompiledRuleset.compile(text)

@@ -156,6 +156,11 @@ struct DiagnosticTests {
                 "1️⃣", "syntax.unexpected-token",
                 "mismatched input ':' expecting {'read', 'write', 'get', 'list', 'create', 'update', 'delete'}")),
         Case(
+            "service s { match /a { allow 1️⃣if true; } }",
+            Expected(
+                "1️⃣", "syntax.unexpected-token",
+                "mismatched input 'if' expecting {'read', 'write', 'get', 'list', 'create', 'update', 'delete'}")),
+        Case(
             "service s { function f() {\n  let a = 1\n  1️⃣return a;\n} match /a { allow read; } }",
             Expected("1️⃣", "syntax.missing-semicolon", "missing ';' at 'return'")),
         Case(

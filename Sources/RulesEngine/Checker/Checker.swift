@@ -23,6 +23,7 @@ struct Checker {
         diagnostics += checkExpressionDepth()
         diagnostics += NameResolution(ruleset: ruleset, options: options).run()
         diagnostics += CallGraph(ruleset: ruleset).run()
+        diagnostics += RegexCheck(ruleset: ruleset).run()
         return diagnostics
     }
 

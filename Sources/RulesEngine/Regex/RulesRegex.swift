@@ -15,6 +15,23 @@ public enum RulesRegex {
         }
     }
 
+    /// Why a constant pattern is rejected, split by kind: a construct RE2
+    /// does not support at all (lookaround, backreferences, possessive
+    /// repetition) versus a pattern that is merely malformed.
+    public enum Rejection: Sendable, Hashable {
+        /// A Perl or PCRE feature RE2 lacks.
+        case unsupported(String)
+        /// A malformed pattern, such as an unclosed group.
+        case malformed(String)
+    }
+
+    /// `nil` for a valid pattern, otherwise the kind of rejection and why.
+    public static func rejection(of pattern: String) -> Rejection? {
+        guard let text = validate(pattern) else { return nil }
+        let unsupportedMarkers = ["unsupported Perl syntax", "invalid escape sequence", "bad repetition operator"]
+        return unsupportedMarkers.contains(where: text.contains) ? .unsupported(text) : .malformed(text)
+    }
+
     /// Whether the whole of `subject` matches `pattern` (`'hello world'.matches('world')` is false).
     public static func matches(_ subject: String, pattern: String) throws(EvalError) -> Bool {
         let regex = try RegexCache.regexOrThrow(pattern, mode: .whole)

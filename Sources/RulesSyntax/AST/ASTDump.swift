@@ -116,7 +116,8 @@ extension MatchBlock {
     fileprivate var document: DumpDocument {
         let items = functions.map { ($0.range.start, $0.document) } + allows.map { ($0.range.start, $0.document) }
             + matches.map { ($0.range.start, $0.document) }
-        return .list("match \(path.text)", items.sorted { $0.0 < $1.0 }.map(\.1), breaks: true)
+        let pattern = path.segments.isEmpty ? "<invalid>" : path.text
+        return .list("match \(pattern)", items.sorted { $0.0 < $1.0 }.map(\.1), breaks: true)
     }
 }
 

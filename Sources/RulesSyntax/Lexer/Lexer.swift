@@ -36,9 +36,6 @@ struct Lexer: Sendable {
         offset < bytes.count ? bytes[offset] : 0
     }
 
-    /// Whether the lexer has consumed every byte.
-    var isAtEnd: Bool { position >= bytes.count }
-
     /// Scans the next token, skipping whitespace and comments.
     mutating func next() -> Token {
         skipTrivia()

@@ -11,7 +11,7 @@ extension RulesParser {
         advance()
         var methods: [(method: RuleMethod, range: SourceRange)] = []
         while true {
-            guard at(.identifier) || current.kind.isKeyword else {
+            guard at(.identifier) else {
                 reportMismatched(expecting: "{\(RuleMethod.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))}")
                 synchronize()
                 return nil

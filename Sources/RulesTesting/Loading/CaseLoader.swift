@@ -1,0 +1,145 @@
+import RulesEngine
+import RulesSyntax
+import Yams
+
+/// Loads `cases:` and `steps:` with the suite's defaults.
+struct CaseContext {
+    let reader: YAMLReader
+    let bucket: String
+    let users: [String: AuthIdentity]
+    let directory: String
+
+    static let operationKeys = ["get", "list", "listAll", "upload", "updateMetadata", "delete", "request"]
+    static let callerKeys = ["as", "auth", "time"]
+    static let caseKeys = ["name", "firestore", "skip"]
+
+    /// The fields each operation accepts besides its own key.
+    static func fieldKeys(of operation: String) -> [String] {
+        switch operation {
+        case "list": ["bucket", "maxResults", "pageToken"]
+        case "upload": ["bucket"] + UploadFields.contentKeys + UploadFields.metadataKeys
+        case "updateMetadata": ["bucket", "set"]
+        default: ["bucket"]
+        }
+    }
+
+    static var allFieldKeys: Set<String> {
+        Set(operationKeys.flatMap(fieldKeys(of:)))
+    }
+
+    func loadCases(_ node: Node) throws(SuiteLoadError) -> [TestCase] {
+        var cases: [TestCase] = []
+        var names: [String: SuiteLocation] = [:]
+        for item in try reader.sequence(node, what: "`cases`") {
+            let testCase = try loadCase(item)
+            if let first = names[testCase.name] {
+                throw reader.error("duplicate case name `\(testCase.name)` (first used at line \(first.line))", at: item, key: "name")
+            }
+            names[testCase.name] = testCase.location
+            cases.append(testCase)
+        }
+        return cases
+    }
+
+    private func loadCase(_ node: Node) throws(SuiteLoadError) -> TestCase {
+        let loose = try reader.mapping(node, what: "a case")
+        let isSequence = loose.has("steps")
+        let operation = isSequence ? nil : try operationKey(loose, what: "a case")
+        let allowed = Self.caseKeys + Self.callerKeys + (isSequence ? ["steps"] : [operation ?? "", "expect"] + Self.fieldKeys(of: operation ?? ""))
+        let fields = try checked(node, what: "a case", allowed: allowed, operation: operation)
+        let name = try reader.string(try fields.required("name"), what: "`name`")
+        let location = reader.location(of: node)
+        var skipReason: String?
+        if let skip = fields["skip"] {
+            if case .bool(let flag)? = reader.scalarValue(skip) {
+                skipReason = flag ? "skipped" : nil
+            } else {
+                skipReason = try reader.string(skip, what: "`skip`")
+            }
+        }
+        let firestore = try fields["firestore"].map { node throws(SuiteLoadError) in
+            try SuiteLoader.loadDocuments(node, reader: reader)
+        } ?? [:]
+        let caller = try loadCaller(fields, inherited: .signedOut)
+        let time = try fields["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") }
+        var steps: [TestStep] = []
+        if isSequence {
+            let list = try reader.sequence(try fields.required("steps"), what: "`steps`")
+            if list.isEmpty { throw reader.error("`steps` must contain at least one step", at: try fields.required("steps")) }
+            for stepNode in list {
+                steps.append(try loadStep(stepNode, caller: caller, time: time))
+            }
+        } else {
+            steps.append(try loadOperationStep(fields, node: node, operation: operation ?? "", caller: caller, time: time))
+        }
+        return TestCase(name: name, location: location, skipReason: skipReason, firestore: firestore, steps: steps, isSequence: isSequence)
+    }
+
+    private func loadStep(_ node: Node, caller inherited: Caller, time inheritedTime: Timestamp?) throws(SuiteLoadError) -> TestStep {
+        let loose = try reader.mapping(node, what: "a step")
+        let operation = try operationKey(loose, what: "a step")
+        let allowed = Self.callerKeys + [operation, "expect"] + Self.fieldKeys(of: operation)
+        let fields = try checked(node, what: "a step", allowed: allowed, operation: operation)
+        let caller = try loadCaller(fields, inherited: inherited)
+        let time = try fields["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
+        return try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time)
+    }
+
+    /// Re-reads a mapping with its allowed keys, naming keys that belong to another operation.
+    private func checked(_ node: Node, what: String, allowed: [String], operation: String?) throws(SuiteLoadError) -> Fields {
+        let loose = try reader.mapping(node, what: what)
+        for entry in loose.entries where !allowed.contains(entry.key) {
+            if let operation, Self.allFieldKeys.contains(entry.key) {
+                throw reader.error("`\(entry.key)` does not apply to `\(operation)`", at: entry.keyNode, key: entry.key)
+            }
+            if operation == nil, entry.key == "expect" || Self.operationKeys.contains(entry.key) {
+                throw reader.error("a case with `steps` takes `\(entry.key)` inside each step", at: entry.keyNode, key: entry.key)
+            }
+        }
+        return try reader.mapping(node, what: what, allowed: allowed)
+    }
+
+    private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> String {
+        let present = fields.entries.filter { Self.operationKeys.contains($0.key) }
+        guard let first = present.first else {
+            let unknown = fields.entries.first { !(Self.caseKeys + Self.callerKeys + ["expect", "steps"]).contains($0.key) && !Self.allFieldKeys.contains($0.key) }
+            if let unknown, let suggestion = closestMatch(to: unknown.key, in: Self.operationKeys + Self.caseKeys + Self.callerKeys + ["expect", "steps"]) {
+                throw reader.error("unknown key `\(unknown.key)` in \(what) (did you mean `\(suggestion)`?)", at: unknown.keyNode, key: unknown.key)
+            }
+            throw reader.error(
+                "\(what) needs exactly one operation: \(Self.operationKeys.map { "`\($0)`" }.joined(separator: ", ")) or `steps`",
+                at: fields.node)
+        }
+        if present.count > 1 {
+            throw reader.error("\(what) has two operations, `\(first.key)` and `\(present[1].key)`; use `steps` for a sequence", at: present[1].keyNode, key: present[1].key)
+        }
+        return first.key
+    }
+
+    private func loadCaller(_ fields: Fields, inherited: Caller) throws(SuiteLoadError) -> Caller {
+        switch try fields.exclusive(["as", "auth"]) {
+        case "as"?:
+            let node = try fields.required("as")
+            let name = try reader.string(node, what: "`as`")
+            guard let identity = users[name] else {
+                var message = "unknown user `\(name)`; `as` names a key of `users`"
+                if let suggestion = closestMatch(to: name, in: users.keys.sorted()) { message += " (did you mean `\(suggestion)`?)" }
+                throw reader.error(message, at: node, key: "as")
+            }
+            return .user(name: name, identity: identity)
+        case "auth"?:
+            let node = try fields.required("auth")
+            if reader.isNull(node) { return .signedOut }
+            return .user(name: nil, identity: try SuiteLoader.identity(node, reader: reader, what: "`auth`"))
+        default:
+            return inherited
+        }
+    }
+
+    private func loadOperationStep(_ fields: Fields, node: Node, operation: String, caller: Caller, time: Timestamp?) throws(SuiteLoadError) -> TestStep {
+        let loaded = try loadOperation(fields, key: operation)
+        let expectNode = try fields.required("expect")
+        let expectation = try loadExpectation(expectNode, operation: operation)
+        return TestStep(location: reader.location(of: node), caller: caller, time: time, operation: loaded, expectation: expectation)
+    }
+}

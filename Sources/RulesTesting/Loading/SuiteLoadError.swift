@@ -1,0 +1,37 @@
+/// Why a suite file could not be loaded: bad YAML, an unknown key, a wrong
+/// type, a missing rules file or rules that do not compile.
+public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
+    /// Where the problem is (the suite file, or the rules file for compile errors).
+    public var location: SuiteLocation
+    /// The message, lowercase, user input in backticks.
+    public var message: String
+    /// The key the message is about, when there is one.
+    public var key: String?
+    /// Extra text shown under the message (rendered rules diagnostics).
+    public var details: String?
+
+    /// Creates an error.
+    public init(location: SuiteLocation, message: String, key: String? = nil, details: String? = nil) {
+        self.location = location
+        self.message = message
+        self.key = key
+        self.details = details
+    }
+
+    /// `file:line:column: error: message`, followed by the details.
+    public var description: String {
+        var text = "\(location): error: \(message)"
+        if let details, !details.isEmpty {
+            text += "\n" + details.trimmingTrailingNewlines()
+        }
+        return text
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

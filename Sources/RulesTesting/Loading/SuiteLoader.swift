@@ -1,0 +1,190 @@
+import Foundation
+import RulesEngine
+import RulesSyntax
+import Yams
+
+/// Loads suite files (test-format.md) strictly: unknown keys, wrong types,
+/// missing rules files and rules that do not compile are errors naming the
+/// file and line.
+public struct SuiteLoader: Sendable {
+    /// The default bucket when a suite names none.
+    public static let defaultBucket = "default-bucket"
+
+    /// Shared compile cache.
+    public let cache: RulesCache
+
+    /// Creates a loader.
+    public init(cache: RulesCache = RulesCache()) {
+        self.cache = cache
+    }
+
+    static let topLevelKeys = ["rules", "rulesSource", "bucket", "time", "users", "firestore", "objects", "cases"]
+
+    /// Reads and loads the suite file at `path`.
+    public func load(path: String) throws(SuiteLoadError) -> TestSuite {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SuiteLoadError(location: SuiteLocation(file: path, line: 1, column: 1), message: "cannot read the suite file")
+        }
+        return try load(text: text, path: path)
+    }
+
+    /// Loads a suite from its text; `path` is used in messages and to resolve
+    /// the relative paths inside it.
+    public func load(text: String, path: String) throws(SuiteLoadError) -> TestSuite {
+        let reader = YAMLReader(file: path)
+        let root: Node
+        do {
+            guard let composed = try Yams.compose(yaml: text, Resolver.basic) else {
+                throw SuiteLoadError(location: SuiteLocation(file: path, line: 1, column: 1), message: "the suite file is empty")
+            }
+            root = composed
+        } catch let error as SuiteLoadError {
+            throw error
+        } catch {
+            throw Self.yamlError(error, file: path)
+        }
+        let top = try reader.mapping(root, what: "the suite", allowed: Self.topLevelKeys)
+        let directory = Self.directory(of: path)
+        let rules = try loadRules(top, reader: reader, directory: directory)
+        let bucket = try top.string("bucket") ?? Self.defaultBucket
+        let time = try top["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") }
+        let users = try top["users"].map { node throws(SuiteLoadError) in try loadUsers(node, reader: reader) } ?? [:]
+        var firestore: [String: RulesMap] = [:]
+        if let node = top["firestore"] {
+            for (key, document) in try Self.loadDocuments(node, reader: reader) {
+                if let document { firestore[key] = document }
+            }
+        }
+        let objects = try top["objects"].map { node throws(SuiteLoadError) in
+            try loadObjects(node, reader: reader, bucket: bucket, directory: directory)
+        } ?? []
+        let context = CaseContext(reader: reader, bucket: bucket, users: users, directory: directory)
+        let cases = try context.loadCases(try top.required("cases"))
+        return TestSuite(
+            path: path, rules: rules, bucket: bucket, time: time, users: users, firestore: firestore,
+            objects: objects, cases: cases)
+    }
+
+    private func loadRules(_ top: Fields, reader: YAMLReader, directory: String) throws(SuiteLoadError) -> CompiledRuleset {
+        let source: (path: String, text: String)
+        switch try top.exclusive(["rules", "rulesSource"]) {
+        case "rules"?:
+            let node = try top.required("rules")
+            let relative = try reader.string(node, what: "`rules`")
+            let path = Self.resolve(relative, in: directory)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw reader.error("rules file `\(path)` not found", at: node, key: "rules")
+            }
+            source = (path, text)
+        case "rulesSource"?:
+            let node = try top.required("rulesSource")
+            let text = try reader.string(node, what: "`rulesSource`")
+            // Leading newlines keep the rules' line numbers equal to the suite file's.
+            var firstLine = node.mark?.line ?? 1
+            if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded { firstLine += 1 }
+            source = (reader.file, String(repeating: "\n", count: max(0, firstLine - 1)) + text)
+        default:
+            throw reader.error("the suite needs `rules` (a rules file) or `rulesSource` (rules text)", at: top.node, key: "rules")
+        }
+        let result = cache.compile(path: source.path, text: source.text)
+        guard let ruleset = result.ruleset else {
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            let first = errors.first.map { result.source.location(of: $0.range.start) } ?? SourceLocation(line: 1, column: 1)
+            let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+            throw SuiteLoadError(
+                location: SuiteLocation(file: source.path, line: first.line, column: first.column),
+                message: "rules do not compile (\(count)), used by suite `\(reader.file)`",
+                key: top.has("rules") ? "rules" : "rulesSource",
+                details: DiagnosticRenderer(style: .human).render(result.diagnostics, in: result.source))
+        }
+        return ruleset
+    }
+
+    private func loadUsers(_ node: Node, reader: YAMLReader) throws(SuiteLoadError) -> [String: AuthIdentity] {
+        var users: [String: AuthIdentity] = [:]
+        for entry in try reader.mapping(node, what: "`users`").entries {
+            users[entry.key] = try Self.identity(entry.value, reader: reader, what: "user `\(entry.key)`")
+        }
+        return users
+    }
+
+    static func identity(_ node: Node, reader: YAMLReader, what: String) throws(SuiteLoadError) -> AuthIdentity {
+        let fields = try reader.mapping(node, what: what, allowed: ["uid", "token"])
+        let uid = try reader.string(try fields.required("uid"), what: "`uid`")
+        var token: [String: Value] = [:]
+        if let tokenNode = fields["token"], !reader.isNull(tokenNode) {
+            token = try reader.map(tokenNode, what: "`token`").entries
+        }
+        return AuthIdentity(uid: uid, token: token)
+    }
+
+    /// Documents by full path; `nil` marks a document that does not exist.
+    static func loadDocuments(_ node: Node, reader: YAMLReader) throws(SuiteLoadError) -> [String: RulesMap?] {
+        var documents: [String: RulesMap?] = [:]
+        for entry in try reader.mapping(node, what: "`firestore`").entries {
+            let path = InMemoryDocuments.fullPath(entry.key)
+            let segments = path.split(separator: "/")
+            guard segments.count >= 5, segments.count % 2 == 1, segments[0] == "databases", segments[2] == "documents"
+            else {
+                throw reader.error(
+                    "`\(entry.key)` is not a document path (collection/document pairs, e.g. `users/alice`)",
+                    at: entry.keyNode, key: entry.key)
+            }
+            documents[path] = reader.isNull(entry.value) ? .some(nil) : try reader.map(entry.value, what: "document `\(entry.key)`")
+        }
+        return documents
+    }
+
+    private func loadObjects(_ node: Node, reader: YAMLReader, bucket: String, directory: String) throws(SuiteLoadError) -> [SeedObject] {
+        var objects: [SeedObject] = []
+        for item in try reader.sequence(node, what: "`objects`") {
+            let fields = try reader.mapping(
+                item, what: "an object",
+                allowed: ["path", "bucket"] + UploadFields.contentKeys + UploadFields.metadataKeys)
+            let path = try ObjectPaths.object(try fields.required("path"), reader: reader, what: "`path`")
+            let (content, writable) = try UploadFields.read(fields, reader: reader, path: path, directory: directory)
+            objects.append(SeedObject(bucket: try fields.string("bucket") ?? bucket, path: path, content: content, fields: writable))
+        }
+        return objects
+    }
+
+    static func yamlError(_ error: any Error, file: String) -> SuiteLoadError {
+        func located(_ problem: String, _ mark: Mark) -> SuiteLoadError {
+            SuiteLoadError(location: SuiteLocation(file: file, line: mark.line, column: mark.column), message: "invalid YAML: \(problem)")
+        }
+        switch error {
+        case YamlError.scanner(let context, let problem, let mark, _),
+            YamlError.parser(let context, let problem, let mark, _),
+            YamlError.composer(let context, let problem, let mark, _):
+            return located(context.map { "\(problem) \($0.text)" } ?? problem, mark)
+        case YamlError.duplicatedKeysInMapping(let duplicates, let context):
+            return located("duplicate key `\(duplicates.joined(separator: "`, `"))`", context.mark)
+        default:
+            return SuiteLoadError(location: SuiteLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)")
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Joins a suite-relative path onto the suite's folder, dropping `./`.
+    static func resolve(_ relative: String, in directory: String) -> String {
+        if relative.hasPrefix("/") || directory.isEmpty || directory == "." { return relative }
+        var parts = directory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for piece in relative.split(separator: "/") {
+            if piece == "." { continue }
+            if piece == "..", let last = parts.last, last != "..", last != ".", !last.isEmpty {
+                parts.removeLast()
+            } else {
+                parts.append(String(piece))
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return joined.hasPrefix("./") ? String(joined.dropFirst(2)) : joined
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import StorageSimulator
+import Yams
+
+/// Object paths as suites write them: inside the bucket, no leading slash.
+enum ObjectPaths {
+    static func object(_ node: Node, reader: YAMLReader, what: String, allowRoot: Bool = false) throws(SuiteLoadError) -> String {
+        let path = try reader.string(node, what: what)
+        if path.hasPrefix("/") {
+            throw reader.error("\(what) is an object path inside the bucket and takes no leading `/`: `\(path)`", at: node)
+        }
+        if path.isEmpty && !allowRoot {
+            throw reader.error("\(what) must name an object", at: node)
+        }
+        return path
+    }
+}
+
+/// The content and metadata fields shared by `objects:` entries and uploads.
+enum UploadFields {
+    static let contentKeys = ["content", "contentBase64", "size", "file"]
+    static let metadataKeys = ["contentType", "metadata", "cacheControl", "contentDisposition", "contentEncoding", "contentLanguage"]
+    /// The largest `size:` accepted, so a typo cannot exhaust memory.
+    static let maximumSize: Int64 = 256 * 1024 * 1024
+
+    static func read(_ fields: Fields, reader: YAMLReader, path: String, directory: String) throws(SuiteLoadError) -> ([UInt8], WritableFields) {
+        var content: [UInt8] = []
+        switch try fields.exclusive(contentKeys) {
+        case "content"?:
+            content = Array(try reader.string(try fields.required("content"), what: "`content`").utf8)
+        case "contentBase64"?:
+            let node = try fields.required("contentBase64")
+            let text = try reader.string(node, what: "`contentBase64`")
+            guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else {
+                throw reader.error("`contentBase64` is not valid base64", at: node, key: "contentBase64")
+            }
+            content = Array(data)
+        case "size"?:
+            let node = try fields.required("size")
+            let size = try reader.int(node, what: "`size`")
+            guard size >= 0, size <= maximumSize else {
+                throw reader.error("`size` must be between 0 and \(maximumSize), found \(size)", at: node, key: "size")
+            }
+            content = Array(repeating: 0, count: Int(size))
+        case "file"?:
+            let node = try fields.required("file")
+            let file = SuiteLoader.resolve(try reader.string(node, what: "`file`"), in: directory)
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw reader.error("file `\(file)` not found", at: node, key: "file")
+            }
+            content = Array(data)
+        default:
+            break
+        }
+        var writable = WritableFields()
+        writable.contentType = try fields.optionalString("contentType") ?? ContentTypes.type(forName: path) ?? "application/octet-stream"
+        writable.cacheControl = try fields.optionalString("cacheControl")
+        writable.contentDisposition = try fields.optionalString("contentDisposition")
+        writable.contentEncoding = try fields.optionalString("contentEncoding")
+        writable.contentLanguage = try fields.optionalString("contentLanguage")
+        if let node = fields["metadata"], !reader.isNull(node) {
+            writable.metadata = try reader.stringMap(node, what: "`metadata`")
+        }
+        return (content, writable)
+    }
+}

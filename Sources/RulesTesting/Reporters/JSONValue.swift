@@ -1,0 +1,74 @@
+/// A JSON document with ordered keys, written deterministically.
+enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// Pretty-printed with two-space indentation.
+    func serialized() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        return out + "\n"
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closePad = String(repeating: "  ", count: indent)
+        switch self {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .int(let number): out += String(number)
+        case .double(let number):
+            out += number.isFinite ? String(format3(number)) : "null"
+        case .string(let text): out += JSONValue.quote(text)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += pad
+                item.write(into: &out, indent: indent + 1)
+                out += index + 1 < items.count ? ",\n" : "\n"
+            }
+            out += closePad + "]"
+        case .object(let entries):
+            if entries.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (index, entry) in entries.enumerated() {
+                out += pad + JSONValue.quote(entry.0) + ": "
+                entry.1.write(into: &out, indent: indent + 1)
+                out += index + 1 < entries.count ? ",\n" : "\n"
+            }
+            out += closePad + "}"
+        }
+    }
+
+    private func format3(_ number: Double) -> String {
+        let thousandths = (number * 1000).rounded()
+        return String(thousandths / 1000)
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A one-line `running 120/10000` indicator on stderr, shown only on a
+/// terminal and only once a run has taken more than a moment.
+public final class ProgressIndicator: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start = Date()
+    private let delay: TimeInterval
+    private var lastDraw = Date.distantPast
+    private var shown = false
+    private let enabled: Bool
+
+    /// Creates an indicator; it draws nothing unless `enabled`.
+    public init(enabled: Bool, delay: TimeInterval = 0.3) {
+        self.enabled = enabled
+        self.delay = delay
+    }
+
+    /// Whether stderr is a terminal.
+    public static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    /// Records progress; redraws at most ten times a second.
+    public func update(finished: Int, total: Int) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard now.timeIntervalSince(start) >= delay, now.timeIntervalSince(lastDraw) >= 0.1 || finished == total else { return }
+        lastDraw = now
+        shown = true
+        let percent = total == 0 ? 100 : finished * 100 / total
+        FileHandle.standardError.write(Data("\r\u{1B}[2Krunning \(finished)/\(total) cases (\(percent)%)".utf8))
+    }
+
+    /// Erases the line if anything was drawn.
+    public func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        shown = false
+    }
+}

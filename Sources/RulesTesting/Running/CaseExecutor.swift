@@ -1,0 +1,132 @@
+import Foundation
+import RulesEngine
+import RulesSyntax
+import StorageSimulator
+
+/// Runs one case: a fresh in-memory bucket seeded with the suite's objects,
+/// then each step through the SDK-shaped API (or straight to the rules for
+/// `request:`), recording every rules decision.
+struct CaseExecutor: Sendable {
+    let suite: TestSuite
+    /// `request.time` when neither the step, the case nor the suite sets one.
+    let runTime: Timestamp
+
+    func run(_ testCase: TestCase) async -> CaseResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        if testCase.skipReason != nil {
+            return CaseResult(testCase: testCase, status: .skipped, steps: [], duration: 0)
+        }
+        let documents = documents(for: testCase)
+        let needsBucket = testCase.steps.contains { step in
+            if case .request = step.operation { return false }
+            return true
+        }
+        var simulator: StorageSimulator?
+        let recorder = DecisionRecorder()
+        var setupFailure: Mismatch?
+        if needsBucket {
+            let storage = StorageSimulator(
+                rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket))
+            storage.setTime(suite.time ?? runTime)
+            storage.setDocuments(documents)
+            setupFailure = seed(storage)
+            storage.addAuthorizationObserver { _, decision in recorder.append(decision) }
+            simulator = storage
+        }
+        var results: [StepResult] = []
+        var failed = false
+        for step in testCase.steps {
+            if failed {
+                results.append(StepResult(step: step, outcome: nil, mismatches: []))
+                continue
+            }
+            let outcome: StepOutcome
+            var mismatches: [Mismatch] = []
+            if let setupFailure {
+                outcome = StepOutcome(decisions: [], error: "unknown", errorMessage: setupFailure.actual)
+                mismatches.append(setupFailure)
+            } else {
+                let time = step.time ?? suite.time ?? runTime
+                if case .request(let raw) = step.operation {
+                    outcome = authorize(raw, caller: step.caller, time: time, documents: documents)
+                } else if let simulator {
+                    simulator.signIn(step.caller.identity)
+                    simulator.setTime(time)
+                    recorder.reset()
+                    var performed = await perform(step.operation, on: simulator)
+                    performed.decisions = recorder.drain()
+                    outcome = performed
+                } else {
+                    outcome = StepOutcome(decisions: [])
+                }
+                mismatches = Self.compare(step.expectation, with: outcome)
+            }
+            results.append(StepResult(step: step, outcome: outcome, mismatches: mismatches))
+            failed = !mismatches.isEmpty
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return CaseResult(testCase: testCase, status: failed ? .failed : .passed, steps: results, duration: seconds)
+    }
+
+    /// The suite's documents with the case's laid over them.
+    private func documents(for testCase: TestCase) -> InMemoryDocuments {
+        var merged = suite.firestore
+        for (path, document) in testCase.firestore {
+            merged[path] = document
+        }
+        return InMemoryDocuments(merged)
+    }
+
+    /// Writes the suite's objects without rules; returns a mismatch when one cannot be stored.
+    private func seed(_ storage: StorageSimulator) -> Mismatch? {
+        for object in suite.objects {
+            let fields = object.fields
+            let attributes = ObjectAttributes(
+                contentType: fields.contentType, cacheControl: fields.cacheControl,
+                contentDisposition: fields.contentDisposition, contentEncoding: fields.contentEncoding,
+                contentLanguage: fields.contentLanguage, customMetadata: fields.metadata)
+            do {
+                try storage.admin.put(object.content, bucket: object.bucket, path: object.path, attributes: attributes)
+            } catch {
+                return Mismatch(field: "objects", expected: "`\(object.path)` stored", actual: error.message)
+            }
+        }
+        return nil
+    }
+
+    private func authorize(_ raw: RawRequest, caller: Caller, time: Timestamp, documents: InMemoryDocuments) -> StepOutcome {
+        let request = AuthorizationRequest(
+            method: raw.method, bucket: raw.bucket, objectPath: raw.path, auth: caller.identity,
+            incoming: raw.resource, existing: raw.existing, time: time, documents: documents)
+        return StepOutcome(decisions: [suite.rules.authorize(request)])
+    }
+}
+
+/// Collects the decisions an operation causes (observers are called synchronously).
+final class DecisionRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var decisions: [Decision] = []
+
+    func append(_ decision: Decision) {
+        lock.lock()
+        decisions.append(decision)
+        lock.unlock()
+    }
+
+    func reset() {
+        lock.lock()
+        decisions.removeAll()
+        lock.unlock()
+    }
+
+    func drain() -> [Decision] {
+        lock.lock()
+        defer {
+            decisions.removeAll()
+            lock.unlock()
+        }
+        return decisions
+    }
+}

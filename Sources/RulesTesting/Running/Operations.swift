@@ -1,0 +1,85 @@
+import Foundation
+import RulesEngine
+import StorageSimulator
+
+extension CaseExecutor {
+    /// Performs one bucket operation through the SDK-shaped API.
+    func perform(_ operation: TestOperation, on storage: StorageSimulator) async -> StepOutcome {
+        func reference(_ target: ObjectTarget) -> StorageReference {
+            storage.reference(bucket: target.bucket).child(target.path)
+        }
+        do throws(StorageError) {
+            switch operation {
+            case .get(let target):
+                let metadata = try await reference(target).getMetadata()
+                return StepOutcome(decisions: [], metadata: Self.metadataMap(metadata))
+            case .list(let target, let maxResults, let pageToken):
+                let ref = reference(target)
+                let page: StorageListResult
+                if let pageToken {
+                    page = try await ref.list(maxResults: Int64(maxResults), pageToken: pageToken)
+                } else {
+                    page = try await ref.list(maxResults: Int64(maxResults))
+                }
+                return StepOutcome(
+                    decisions: [], items: page.items.map(\.fullPath), prefixes: page.prefixes.map(\.fullPath),
+                    nextPageToken: .some(page.pageToken))
+            case .listAll(let target):
+                let all = try await reference(target).listAll()
+                return StepOutcome(decisions: [], items: all.items.map(\.fullPath), prefixes: all.prefixes.map(\.fullPath))
+            case .upload(let target, let upload):
+                let fields = upload.fields
+                let metadata = StorageMetadata(
+                    contentType: fields.contentType, cacheControl: fields.cacheControl,
+                    contentDisposition: fields.contentDisposition, contentEncoding: fields.contentEncoding,
+                    contentLanguage: fields.contentLanguage, customMetadata: fields.metadata)
+                let stored = try await reference(target).putDataAsync(Data(upload.content), metadata: metadata)
+                return StepOutcome(decisions: [], metadata: Self.metadataMap(stored))
+            case .updateMetadata(let target, let patch):
+                let updated = try await reference(target).updateMetadata(patch)
+                return StepOutcome(decisions: [], metadata: Self.metadataMap(updated))
+            case .delete(let target):
+                try await reference(target).delete()
+                return StepOutcome(decisions: [])
+            case .request:
+                return StepOutcome(decisions: [])
+            }
+        } catch {
+            return StepOutcome(decisions: [], error: error.code.name, errorMessage: error.message)
+        }
+    }
+
+    /// The keys `expect.metadata` may name.
+    static let metadataKeys = [
+        "name", "fullPath", "bucket", "size", "contentType", "cacheControl", "contentDisposition", "contentEncoding",
+        "contentLanguage", "metadata", "generation", "metageneration", "md5Hash", "crc32c", "etag", "timeCreated",
+        "updated", "storageClass",
+    ]
+
+    /// Returned metadata as a map; times are RFC 3339 strings, absent fields are left out.
+    static func metadataMap(_ metadata: StorageMetadata) -> RulesMap {
+        var map: [String: Value] = [:]
+        func put(_ key: String, _ value: String?) { if let value { map[key] = .string(value) } }
+        put("bucket", metadata.bucket)
+        put("name", metadata.name)
+        put("fullPath", metadata.path)
+        put("contentType", metadata.contentType)
+        put("cacheControl", metadata.cacheControl)
+        put("contentDisposition", metadata.contentDisposition)
+        put("contentEncoding", metadata.contentEncoding)
+        put("contentLanguage", metadata.contentLanguage)
+        map["metadata"] = .map(RulesMap((metadata.customMetadata ?? [:]).mapValues(Value.string)))
+        if let object = metadata.object {
+            map["size"] = .int(object.size)
+            map["generation"] = .int(object.generation)
+            map["metageneration"] = .int(object.metageneration)
+            put("md5Hash", object.md5Hash)
+            put("crc32c", object.crc32c)
+            put("etag", object.etag)
+            put("storageClass", object.storageClass)
+            put("timeCreated", object.timeCreated.rfc3339)
+            put("updated", object.updated.rfc3339)
+        }
+        return RulesMap(map)
+    }
+}

@@ -1,0 +1,165 @@
+import RulesEngine
+import RulesSyntax
+
+/// What one step's operation did.
+public struct StepOutcome: Sendable {
+    /// Every rules decision made during the step, in order (a `listAll` makes one per page).
+    public var decisions: [Decision]
+    /// The SDK error code the operation ended with; `nil` when it succeeded.
+    public var error: String?
+    /// The error's message, when there is one.
+    public var errorMessage: String?
+    /// Listed items (full paths), for list operations.
+    public var items: [String]?
+    /// Listed prefixes (full paths), for list operations.
+    public var prefixes: [String]?
+    /// The page token a `list` returned (`.some(nil)` = none).
+    public var nextPageToken: String??
+    /// The metadata the operation returned, as a map.
+    public var metadata: RulesMap?
+
+    /// Creates an outcome.
+    public init(
+        decisions: [Decision], error: String? = nil, errorMessage: String? = nil, items: [String]? = nil,
+        prefixes: [String]? = nil, nextPageToken: String?? = nil, metadata: RulesMap? = nil
+    ) {
+        self.decisions = decisions
+        self.error = error
+        self.errorMessage = errorMessage
+        self.items = items
+        self.prefixes = prefixes
+        self.nextPageToken = nextPageToken
+        self.metadata = metadata
+    }
+
+    /// The rules' answer for the step: denied if any decision denied, allowed
+    /// if every decision allowed; a step that never reached the rules counts as denied.
+    public var allowed: Bool {
+        !decisions.isEmpty && decisions.allSatisfy(\.allowed)
+    }
+
+    /// The decision to explain: the first denial, otherwise the last decision.
+    public var decidingDecision: Decision? {
+        decisions.first { !$0.allowed } ?? decisions.last
+    }
+}
+
+/// One expectation that did not hold.
+public struct Mismatch: Sendable, Hashable {
+    /// Which expectation (`decision`, `error`, `items`, `prefixes`, `nextPageToken`, `metadata.<key>`).
+    public var field: String
+    /// What was expected, as text.
+    public var expected: String
+    /// What happened, as text.
+    public var actual: String
+
+    /// Creates a mismatch.
+    public init(field: String, expected: String, actual: String) {
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
+/// The result of one step.
+public struct StepResult: Sendable {
+    /// The step.
+    public var step: TestStep
+    /// What it did; `nil` when an earlier step failed and this one did not run.
+    public var outcome: StepOutcome?
+    /// Expectations that did not hold.
+    public var mismatches: [Mismatch]
+
+    /// Creates a step result.
+    public init(step: TestStep, outcome: StepOutcome?, mismatches: [Mismatch]) {
+        self.step = step
+        self.outcome = outcome
+        self.mismatches = mismatches
+    }
+
+    /// Whether the step ran and every expectation held.
+    public var passed: Bool { outcome != nil && mismatches.isEmpty }
+}
+
+/// A case's status.
+public enum CaseStatus: String, Sendable, Hashable {
+    /// Every step passed.
+    case passed
+    /// A step failed.
+    case failed
+    /// The case was skipped (`skip:`).
+    case skipped
+}
+
+/// The result of one case.
+public struct CaseResult: Sendable {
+    /// The case.
+    public var testCase: TestCase
+    /// Its status.
+    public var status: CaseStatus
+    /// One result per step (empty when skipped).
+    public var steps: [StepResult]
+    /// Wall-clock seconds the case took.
+    public var duration: Double
+
+    /// Creates a case result.
+    public init(testCase: TestCase, status: CaseStatus, steps: [StepResult], duration: Double) {
+        self.testCase = testCase
+        self.status = status
+        self.steps = steps
+        self.duration = duration
+    }
+
+    /// The first failing step.
+    public var failedStep: StepResult? { steps.first { !$0.passed } }
+}
+
+/// The results of one suite file.
+public struct SuiteResult: Sendable {
+    /// The suite.
+    public var suite: TestSuite
+    /// The selected cases' results, in file order.
+    public var cases: [CaseResult]
+
+    /// Creates a suite result.
+    public init(suite: TestSuite, cases: [CaseResult]) {
+        self.suite = suite
+        self.cases = cases
+    }
+
+    /// Seconds spent in this suite's cases.
+    public var duration: Double { cases.reduce(0) { $0 + $1.duration } }
+}
+
+/// Everything one run produced.
+public struct RunResult: Sendable {
+    /// Suites that loaded, in path order.
+    public var suites: [SuiteResult]
+    /// Suites that could not be loaded.
+    public var loadErrors: [SuiteLoadError]
+
+    /// Creates a run result.
+    public init(suites: [SuiteResult], loadErrors: [SuiteLoadError]) {
+        self.suites = suites
+        self.loadErrors = loadErrors
+    }
+
+    /// Number of cases with a status.
+    public func count(_ status: CaseStatus) -> Int {
+        suites.reduce(0) { total, suite in total + suite.cases.filter { $0.status == status }.count }
+    }
+
+    /// Exit status: 2 when something could not be loaded, 1 when a case failed, else 0.
+    public var exitCode: Int32 {
+        if !loadErrors.isEmpty { return 2 }
+        return count(.failed) > 0 ? 1 : 0
+    }
+
+    /// `N passed, N failed` plus `, N skipped` when any were skipped.
+    public var summaryLine: String {
+        var line = "\(count(.passed)) passed, \(count(.failed)) failed"
+        let skipped = count(.skipped)
+        if skipped > 0 { line += ", \(skipped) skipped" }
+        return line
+    }
+}

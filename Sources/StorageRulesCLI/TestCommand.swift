@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import RulesTesting
+
+/// `storage-rules test [PATH...]`: runs rules test suites.
+public struct TestCommand: AsyncParsableCommand {
+    /// The command's configuration.
+    public static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run rules test suites (*.test.yaml, *.test.yml, *.test.json).",
+        discussion: """
+            Folders are searched recursively; with no path, the current folder is searched.
+            Exit status: 0 when every case passed, 1 when a case failed (or coverage is below
+            --coverage-threshold), 2 when a suite or rules file could not be loaded.
+            """
+    )
+
+    /// Report formats.
+    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// Terminal text.
+        case human
+        /// One JSON document.
+        case json
+        /// JUnit XML.
+        case junit
+    }
+
+    /// Suite files and folders.
+    @Argument(help: "Suite files and folders (default: the current folder).")
+    public var paths: [String] = []
+
+    /// Case-name filter.
+    @Option(help: "Run only cases whose name contains TEXT (case-insensitive).")
+    public var filter: String?
+
+    /// Whether to list every case.
+    @Flag(name: .shortAndLong, help: "List passing and skipped cases too.")
+    public var verbose = false
+
+    /// Report format.
+    @Option(help: "Report format: human, json or junit.")
+    public var format: Format = .human
+
+    /// Report destination.
+    @Option(name: .shortAndLong, help: "Write the report to FILE instead of standard output.")
+    public var output: String?
+
+    /// Terminal coverage summary.
+    @Flag(help: "Print which allow statements and condition branches the run evaluated.")
+    public var coverage = false
+
+    /// lcov destination.
+    @Option(name: .customLong("coverage-lcov"), help: "Write coverage as an lcov tracefile to FILE.")
+    public var coverageLcov: String?
+
+    /// HTML destination.
+    @Option(name: .customLong("coverage-html"), help: "Write coverage as one HTML page to FILE.")
+    public var coverageHTML: String?
+
+    /// Minimum coverage.
+    @Option(name: .customLong("coverage-threshold"), help: "Fail when allow-statement or branch coverage is below N percent.")
+    public var coverageThreshold: Double?
+
+    /// Parallelism.
+    @Option(help: "Cases to run at once (default: the number of cores).")
+    public var jobs: Int?
+
+    /// Disables colour.
+    @Flag(name: .customLong("no-color"), help: "Never use colour (also when NO_COLOR is set).")
+    public var noColor = false
+
+    /// Creates the command (used by ArgumentParser).
+    public init() {}
+
+    /// Checks option values.
+    public func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let coverageThreshold, !(0...100).contains(coverageThreshold) {
+            throw ValidationError("--coverage-threshold must be between 0 and 100")
+        }
+    }
+
+    /// Runs the suites and exits with 0, 1 or 2.
+    public func run() async throws {
+        let progress = ProgressIndicator(enabled: ProgressIndicator.stderrIsTerminal)
+        var options = RunOptions(filter: filter)
+        if let jobs { options.parallelism = jobs }
+        let run = await TestSession.run(paths: paths, options: options) { finished, total in
+            progress.update(finished: finished, total: total)
+        }
+        progress.finish()
+
+        let wantsCoverage = coverage || coverageLcov != nil || coverageHTML != nil || coverageThreshold != nil
+        let report = wantsCoverage ? CoverageCollector.collect(run) : nil
+        let environment = ProcessInfo.processInfo.environment
+        // https://no-color.org: a set, non-empty NO_COLOR turns colour off.
+        let color = !noColor && (environment["NO_COLOR"].map(\.isEmpty) ?? true) && output == nil && format == .human
+            && isatty(STDOUT_FILENO) != 0
+
+        var text: String
+        switch format {
+        case .human:
+            text = HumanReporter(color: color, verbose: verbose).report(run)
+            if let report, coverage {
+                // The closing `N passed, N failed` line stays last.
+                var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if lines.last == "" { lines.removeLast() }
+                let closing = lines.popLast() ?? ""
+                text = (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") + CoverageSummaryWriter.write(report) + closing + "\n"
+            }
+        case .json:
+            text = JSONReporter().report(run, coverage: report)
+        case .junit:
+            text = JUnitReporter().report(run)
+            if let report, coverage { FileHandle.standardError.write(Data(CoverageSummaryWriter.write(report).utf8)) }
+        }
+
+        do {
+            if let output {
+                try text.write(toFile: output, atomically: true, encoding: .utf8)
+                if format == .human || format == .junit || format == .json { print(run.summaryLine) }
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            if let report {
+                if let coverageLcov { try LcovWriter.write(report).write(toFile: coverageLcov, atomically: true, encoding: .utf8) }
+                if let coverageHTML { try HTMLCoverageWriter.write(report).write(toFile: coverageHTML, atomically: true, encoding: .utf8) }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write the report: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+
+        var status = run.exitCode
+        if let report, let coverageThreshold, status == 0, !report.meets(threshold: coverageThreshold) {
+            let message = "coverage below the threshold of \(coverageThreshold)%: allow statements \(String(format: "%.1f", report.allowPercent))%, branches \(String(format: "%.1f", report.branchPercent))%\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            status = 1
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

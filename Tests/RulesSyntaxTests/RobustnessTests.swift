@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import RulesSyntax
+
+/// The parser never crashes, never loops, and keeps every diagnostic inside
+/// the file, whatever it is given: mutated real rulesets, token soup and
+/// pathological nesting.
+@Suite("Robustness")
+struct RobustnessTests {
+    /// Pieces of the language (and of broken inputs) to splice in.
+    static let tokens: [String] = [
+        "rules_version", "service", "match", "allow", "if", "function", "return", "let", "true", "false",
+        "null", "in", "is", "read", "write", "get", "list", "create", "update", "delete", "request",
+        "firebase.storage", "import", "{", "}", "(", ")", "[", "]", ",", ";", ":", ".", "?", "=", "==",
+        "!=", "<", "<=", ">", ">=", "!", "&&", "||", "+", "-", "*", "/", "%", "$(", "$", "{x}",
+        "{x=**}", "/a/b", "/{", "'", "\"", "'''", "'s'", "\"s\"", "b'\\xff'", "r'\\d'", "\\", "\\u",
+        "\\ud83d", "\\x4", "0x", "0x1F", "1e", "1.5", ".5", "9223372036854775808", "-", "/*", "*/",
+        "//", "\n", " ", "\t", "é", "😀", "#", "&", "|", "@", "**", "=**",
+    ]
+
+    static func seeds() throws -> [String] {
+        var urls = Fixtures.rulesFiles(in: Fixtures.goldenDirectory)
+        if let corpus = Fixtures.corpusDirectory { urls += Fixtures.rulesFiles(in: corpus) }
+        return try urls.map { try String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    /// One random edit of a file's bytes.
+    static func mutate(_ input: [UInt8], using random: inout SplitMix64) -> [UInt8] {
+        var bytes = input
+        let edits = Int.random(in: 1...4, using: &random)
+        for _ in 0..<edits {
+            let count = bytes.count
+            let a = count == 0 ? 0 : Int.random(in: 0...count, using: &random)
+            let length = Int.random(in: 0...40, using: &random)
+            let b = min(count, a + length)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0:
+                bytes.removeSubrange(a..<b)
+            case 1:
+                bytes.insert(contentsOf: bytes[a..<b], at: Int.random(in: 0...count, using: &random))
+            case 2:
+                let other = count == 0 ? 0 : Int.random(in: 0...count, using: &random)
+                let otherEnd = min(count, other + length)
+                if b <= other || otherEnd <= a {
+                    let first = Array(bytes[a..<b])
+                    let second = Array(bytes[other..<otherEnd])
+                    if a < other {
+                        bytes.replaceSubrange(other..<otherEnd, with: first)
+                        bytes.replaceSubrange(a..<b, with: second)
+                    } else {
+                        bytes.replaceSubrange(a..<b, with: second)
+                        bytes.replaceSubrange(other..<otherEnd, with: first)
+                    }
+                }
+            case 3, 4:
+                let token = tokens[Int.random(in: 0..<tokens.count, using: &random)]
+                bytes.insert(contentsOf: Array(token.utf8), at: a)
+            default:
+                bytes.removeSubrange(a..<count)
+            }
+        }
+        return bytes
+    }
+
+    static func tokenSoup(using random: inout SplitMix64) -> String {
+        let count = Int.random(in: 0...200, using: &random)
+        var text = ""
+        for _ in 0..<count {
+            text += tokens[Int.random(in: 0..<tokens.count, using: &random)]
+            if Bool.random(using: &random) { text += " " }
+        }
+        return text
+    }
+
+    /// Checks the invariants every parse must keep.
+    static func checkInvariants(_ text: String) {
+        let source = SourceFile(path: "fuzz.rules", text: text)
+        let result = Parser.parse(source)
+        for diagnostic in result.diagnostics {
+            #expect(
+                diagnostic.range.start >= 0 && diagnostic.range.end <= source.bytes.count,
+                "diagnostic \(diagnostic.id) at \(diagnostic.range) outside a \(source.bytes.count)-byte file")
+        }
+        let ids = TreeWalk.ids(in: result.ruleset)
+        #expect(ids == Array(0..<result.expressionCount), "ids not in source order for:\n\(text)")
+    }
+
+    @Test func mutatedRulesetsAndTokenSoup() throws {
+        let seeds = try Self.seeds().map { Array($0.utf8) }
+        try #require(!seeds.isEmpty)
+        var random = SplitMix64(seed: 0x5EED_2026)
+        for round in 0..<10_000 {
+            let text: String
+            if round % 5 == 4 {
+                text = Self.tokenSoup(using: &random)
+            } else {
+                let seed = seeds[Int.random(in: 0..<seeds.count, using: &random)]
+                // Work on a window so the run stays fast; the edits matter, not the length.
+                let start = seed.count > 1500 ? Int.random(in: 0...(seed.count - 1500), using: &random) : 0
+                let window = Array(seed[start..<min(seed.count, start + 1500)])
+                text = String(decoding: Self.mutate(window, using: &random), as: UTF8.self)
+            }
+            Self.checkInvariants(text)
+        }
+    }
+
+    static let deepInputs: [(name: String, text: String)] = {
+        let n = 50_000
+        let condition = { (body: String) in "service s { match /a { allow read: if \(body); } }" }
+        return [
+            ("parentheses", condition(String(repeating: "(", count: n))),
+            ("closed parentheses", condition(String(repeating: "(", count: n) + "1" + String(repeating: ")", count: n))),
+            ("brackets", condition(String(repeating: "[", count: n))),
+            ("braces", condition(String(repeating: "{'k': ", count: n))),
+            ("not", condition(String(repeating: "!", count: n) + "x")),
+            ("minus", condition(String(repeating: "-", count: n) + "1")),
+            ("calls", condition(String(repeating: "f(", count: n))),
+            ("interpolations", condition(String(repeating: "/a/$(", count: n))),
+            ("member chain", condition("a" + String(repeating: ".b", count: n))),
+            ("index chain", condition("a" + String(repeating: "[0]", count: n))),
+            ("and chain", condition("a" + String(repeating: " && a", count: n))),
+            ("ternary chain", condition(String(repeating: "a ? b : ", count: n) + "c")),
+            ("matches", "service s {" + String(repeating: "match /a {", count: n)),
+            ("braces at top", String(repeating: "{", count: n)),
+        ]
+    }()
+
+    @Test(arguments: deepInputs)
+    func deepNestingIsRejectedQuickly(name: String, text: String) {
+        let clock = ContinuousClock()
+        var result: ParseResult?
+        let elapsed = clock.measure { result = Fixtures.parse(text) }
+        #expect(result?.diagnostics.containsErrors == true, "\(name) produced no error")
+        #expect(elapsed < .seconds(10), "\(name) took \(elapsed)")
+        if let result {
+            #expect(TreeWalk.ids(in: result.ruleset) == Array(0..<result.expressionCount))
+        }
+    }
+}

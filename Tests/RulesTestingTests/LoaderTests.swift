@@ -1,0 +1,320 @@
+import Foundation
+import RulesEngine
+import Testing
+
+@testable import RulesTesting
+
+@Suite("Suite loader")
+struct LoaderTests {
+    /// A suite with one mistake, the line it must be reported on, and text the message must contain.
+    struct Mistake: CustomStringConvertible, Sendable {
+        var name: String
+        var body: String
+        var line: Int
+        var message: String
+        var key: String?
+        var description: String { name }
+    }
+
+    static let mistakes: [Mistake] = [
+        Mistake(name: "typo in expect", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                expext: allow
+            """, line: 13, message: "unknown key `expext` in a case (did you mean `expect`?)", key: "expext"),
+        Mistake(name: "unknown top-level key", body: """
+            bukcet: x
+            cases: []
+            """, line: 10, message: "unknown key `bukcet` in the suite (did you mean `bucket`?)", key: "bukcet"),
+        Mistake(name: "field of another operation", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                content: "x"
+                expect: allow
+            """, line: 13, message: "`content` does not apply to `get`", key: "content"),
+        Mistake(name: "two operations", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                delete: files/a/b
+                expect: allow
+            """, line: 13, message: "has two operations", key: "delete"),
+        Mistake(name: "no operation", body: """
+            cases:
+              - name: a
+                expect: allow
+            """, line: 11, message: "needs exactly one operation", key: nil),
+        Mistake(name: "bad decision", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                expect: allowed
+            """, line: 13, message: "must be `allow` or `deny`, found `allowed`", key: "expect"),
+        Mistake(name: "wrong type of maxResults", body: """
+            cases:
+              - name: a
+                list: files/a
+                maxResults: many
+                expect: allow
+            """, line: 13, message: "`maxResults` must be an integer, found the string `many`", key: nil),
+        Mistake(name: "maxResults out of range", body: """
+            cases:
+              - name: a
+                list: files/a
+                maxResults: 1001
+                expect: allow
+            """, line: 13, message: "`maxResults` must be between 1 and 1000", key: "maxResults"),
+        Mistake(name: "unknown user", body: """
+            users:
+              alice: {uid: alice}
+            cases:
+              - name: a
+                as: alcie
+                get: files/a/b
+                expect: allow
+            """, line: 14, message: "unknown user `alcie`; `as` names a key of `users` (did you mean `alice`?)", key: "as"),
+        Mistake(name: "as and auth together", body: """
+            users:
+              alice: {uid: alice}
+            cases:
+              - name: a
+                as: alice
+                auth: null
+                get: files/a/b
+                expect: allow
+            """, line: 15, message: "has both `as` and `auth`", key: "auth"),
+        Mistake(name: "duplicate case names", body: """
+            cases:
+              - name: same
+                get: files/a/b
+                expect: allow
+              - name: same
+                get: files/a/c
+                expect: allow
+            """, line: 14, message: "duplicate case name `same` (first used at line 11)", key: "name"),
+        Mistake(name: "bad time", body: """
+            time: yesterday
+            cases: []
+            """, line: 10, message: "`time` must be an RFC 3339 timestamp", key: nil),
+        Mistake(name: "expectation field of another operation", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                expect: {decision: allow, items: []}
+            """, line: 13, message: "`expect.items` does not apply to `get`", key: "items"),
+        Mistake(name: "unknown error code", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                expect: {decision: allow, error: notFound}
+            """, line: 13, message: "unknown error `notFound`", key: "error"),
+        Mistake(name: "unknown metadata field", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                expect: {decision: allow, metadata: {contenttype: x}}
+            """, line: 13, message: "unknown key `contenttype` in `expect.metadata` (did you mean `contentType`?)", key: "contenttype"),
+        Mistake(name: "leading slash", body: """
+            cases:
+              - name: a
+                get: /files/a/b
+                expect: allow
+            """, line: 12, message: "takes no leading `/`", key: nil),
+        Mistake(name: "missing expect", body: """
+            cases:
+              - name: a
+                get: files/a/b
+            """, line: 11, message: "missing the required key `expect`", key: "expect"),
+        Mistake(name: "bad raw method", body: """
+            cases:
+              - name: a
+                request: {method: read, path: files/a/b}
+                expect: allow
+            """, line: 12, message: "`method` must be one of get, list, create, update, delete; found `read`", key: "method"),
+        Mistake(name: "object with unknown key", body: """
+            objects:
+              - path: files/a/b
+                contentTyp: text/plain
+            cases: []
+            """, line: 12, message: "unknown key `contentTyp` in an object (did you mean `contentType`?)", key: "contentTyp"),
+        Mistake(name: "bad firestore path", body: """
+            firestore:
+              users: {role: admin}
+            cases: []
+            """, line: 11, message: "`users` is not a document path", key: "users"),
+        Mistake(name: "steps with a case-level operation", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                steps:
+                  - get: files/a/b
+                    expect: allow
+            """, line: 12, message: "a case with `steps` takes `get` inside each step", key: "get"),
+        Mistake(name: "invalid YAML", body: """
+            cases:
+              - name: a
+                get: [files
+            """, line: 13, message: "invalid YAML", key: nil),
+    ]
+
+    @Test("a mistake names the file, the line and the key", arguments: mistakes)
+    func mistakeIsLocated(_ mistake: Mistake) throws {
+        let error = try #require(loadError(ownerRules + "\n" + mistake.body, path: "suites/x.test.yaml"))
+        #expect(error.location.file == "suites/x.test.yaml")
+        #expect(error.location.line == mistake.line, "\(error)")
+        #expect(error.message.contains(mistake.message), "\(error.message)")
+        if let key = mistake.key { #expect(error.key == key) }
+    }
+
+    @Test("a missing rules file is a load error at the `rules` key")
+    func missingRulesFile() throws {
+        let error = try #require(loadError("rules: nowhere.rules\ncases: []\n", path: "dir/s.test.yaml"))
+        #expect(error.message == "rules file `dir/nowhere.rules` not found")
+        #expect(error.location.line == 1)
+        #expect(error.key == "rules")
+    }
+
+    @Test("rules that do not compile report the rules file's line and the rendered diagnostics")
+    func rulesThatDoNotCompile() throws {
+        let text = """
+            rulesSource: |
+              rules_version = '2';
+              service firebase.storage {
+                match /b/{bucket}/o {
+                  allow read: if request.auth != ;
+                }
+              }
+            cases: []
+            """
+        let error = try #require(loadError(text, path: "s.test.yaml"))
+        #expect(error.message.hasPrefix("rules do not compile"))
+        // Inline rules keep the suite file's line numbers: the bad line is line 5.
+        #expect(error.location.file == "s.test.yaml")
+        #expect(error.location.line == 5)
+        let details = try #require(error.details)
+        #expect(details.contains("s.test.yaml:5:"))
+        #expect(details.contains("allow read: if request.auth != ;"))
+    }
+
+    @Test("exactly one of rules and rulesSource")
+    func rulesAndRulesSource() throws {
+        let error = try #require(loadError("cases: []\n"))
+        #expect(error.message.contains("needs `rules`"))
+        let both = try #require(loadError("rules: a.rules\nrulesSource: x\ncases: []\n"))
+        #expect(both.message.contains("has both `rules` and `rulesSource`"))
+    }
+
+    @Test("YAML values become rules values: ints stay ints, quoted scalars stay strings")
+    func valueConversion() throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users:
+              u: {uid: u, token: {n: 7, f: 1.5, yes: yes, q: "7", b: true, nothing: null, list: [1, two], nested: {k: v}}}
+            cases: []
+            """)
+        let token = try #require(suite.users["u"]?.token)
+        #expect(token["n"]?.intValue == 7)
+        if case .float(let value)? = token["f"] { #expect(value == 1.5) } else { Issue.record("f is not a float") }
+        #expect(token["yes"]?.stringValue == "yes")
+        #expect(token["q"]?.stringValue == "7")
+        #expect(token["b"]?.boolValue == true)
+        #expect(token["nothing"]?.isNull == true)
+        if case .list(let items)? = token["list"] {
+            #expect(items.count == 2)
+            #expect(items[0].intValue == 1)
+            #expect(items[1].stringValue == "two")
+        } else {
+            Issue.record("list is not a list")
+        }
+        #expect(token["sub"]?.stringValue == "u")
+    }
+
+    @Test("raw requests: full resource paths and RFC 3339 times in `existing`")
+    func rawRequest() throws {
+        let suite = try loadSuite(ownerRules + """
+
+            cases:
+              - name: raw
+                request:
+                  method: update
+                  path: /b/other/o/files/a/b.txt
+                  resource: {size: 3}
+                  existing: {timeCreated: 2026-01-01T00:00:00Z, size: 2}
+                expect: allow
+            """)
+        guard case .request(let raw) = suite.cases[0].steps[0].operation else {
+            Issue.record("not a raw request")
+            return
+        }
+        #expect(raw.method == .update)
+        #expect(raw.bucket == "other")
+        #expect(raw.path == "files/a/b.txt")
+        guard case .map(let existing)? = raw.existing, case .timestamp(let created)? = existing["timeCreated"] else {
+            Issue.record("timeCreated is not a timestamp")
+            return
+        }
+        #expect(created == Timestamp(rfc3339: "2026-01-01T00:00:00Z"))
+    }
+
+    @Test("uploads infer the content type from the extension")
+    func contentTypeInference() throws {
+        let suite = try loadSuite(ownerRules + """
+
+            cases:
+              - {name: jpg, upload: files/a/x.JPG, size: 1, expect: allow}
+              - {name: none, upload: files/a/noext, size: 1, expect: allow}
+              - {name: given, upload: files/a/x.jpg, size: 1, contentType: text/plain, expect: allow}
+            """)
+        let types = suite.cases.map { testCase -> String? in
+            if case .upload(_, let spec) = testCase.steps[0].operation { return spec.fields.contentType }
+            return nil
+        }
+        #expect(types == ["image/jpeg", "application/octet-stream", "text/plain"])
+    }
+
+    @Test("steps inherit the case's caller and time and may override them")
+    func stepsInherit() throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users:
+              alice: {uid: alice}
+            cases:
+              - name: seq
+                as: alice
+                time: 2026-05-01T00:00:00Z
+                steps:
+                  - {get: files/alice/a, expect: allow}
+                  - {get: files/alice/a, auth: null, time: 2026-06-01T00:00:00Z, expect: deny}
+            """)
+        let steps = suite.cases[0].steps
+        #expect(steps[0].caller.identity?.uid == "alice")
+        #expect(steps[0].time == Timestamp(rfc3339: "2026-05-01T00:00:00Z"))
+        #expect(steps[1].caller.identity == nil)
+        #expect(steps[1].time == Timestamp(rfc3339: "2026-06-01T00:00:00Z"))
+    }
+
+    @Test("a JSON suite loads like YAML")
+    func jsonSuite() async throws {
+        let text = """
+            {"rulesSource": "rules_version = '2'; service firebase.storage { match /b/{bucket}/o { match /p/{f} { allow get: if request.auth.token.level > 2; } } }",
+             "cases": [{"name": "json", "auth": {"uid": "u", "token": {"level": 3}}, "request": {"method": "get", "path": "p/x"}, "expect": "allow"}]}
+            """
+        let suite = try loadSuite(text, path: "s.test.json")
+        #expect(suite.cases.count == 1)
+        #expect(suite.cases[0].steps[0].caller.identity?.token["level"]?.intValue == 3)
+        #expect(await run([suite]).exitCode == 0)
+    }
+
+    @Test("suite discovery finds suite files recursively in a stable order")
+    func discovery() {
+        let (files, errors) = SuiteDiscovery.find([Fixtures.repositoryRoot + "/rules-examples"])
+        #expect(errors.isEmpty)
+        #expect(files.count >= 7)
+        #expect(files == files.sorted())
+        #expect(files.allSatisfy { $0.hasSuffix(".test.yaml") })
+        let missing = SuiteDiscovery.find(["/no/such/folder"])
+        #expect(missing.errors.first?.message == "no such file or folder")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import RulesEngine
+import Testing
+
+@testable import RulesTesting
+
+@Suite("Runner")
+struct RunnerTests {
+    static let suiteText = ownerRules + """
+
+        time: 2026-01-01T00:00:00Z
+        users:
+          alice: {uid: alice}
+          bob: {uid: bob}
+        objects:
+          - {path: files/alice/a.txt, content: "abc", metadata: {k: v}}
+        cases:
+          - {name: owner reads, as: alice, get: files/alice/a.txt, expect: {decision: allow, metadata: {size: 3, metadata: {k: v}}}}
+          - {name: other is denied, as: bob, get: files/alice/a.txt, expect: {decision: deny, error: unauthorized}}
+          - {name: wrong expectation, as: bob, get: files/alice/a.txt, expect: allow}
+          - {name: skipped one, skip: not ready, as: bob, get: files/alice/a.txt, expect: allow}
+          - name: writes are not seen by other cases
+            as: alice
+            delete: files/alice/a.txt
+            expect: allow
+          - name: the object is still there
+            as: alice
+            get: files/alice/a.txt
+            expect: {decision: allow, error: none}
+        """
+
+    @Test("statuses, counts, the closing line and the exit status")
+    func statuses() async throws {
+        let result = await run([try loadSuite(Self.suiteText)])
+        let statuses = result.suites[0].cases.map(\.status)
+        #expect(statuses == [.passed, .passed, .failed, .skipped, .passed, .passed])
+        #expect(result.summaryLine == "4 passed, 1 failed, 1 skipped")
+        #expect(result.exitCode == 1)
+        let failure = try #require(result.suites[0].cases[2].failedStep)
+        #expect(failure.mismatches == [Mismatch(field: "decision", expected: "allow", actual: "deny")])
+    }
+
+    @Test("a filter selects cases by name, case-insensitively")
+    func filter() async throws {
+        let result = await run([try loadSuite(Self.suiteText)], filter: "OWNER")
+        #expect(result.suites[0].cases.map(\.testCase.name) == ["owner reads"])
+        #expect(result.exitCode == 0)
+        #expect(result.summaryLine == "1 passed, 0 failed")
+    }
+
+    @Test("a failing step stops the sequence; later steps are reported as not run")
+    func stepsStop() async throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users: {alice: {uid: alice}}
+            cases:
+              - name: seq
+                as: alice
+                steps:
+                  - {upload: files/alice/n.txt, content: "x", expect: allow}
+                  - {get: files/alice/n.txt, expect: deny}
+                  - {delete: files/alice/n.txt, expect: allow}
+            """)
+        let result = await run([suite])
+        let steps = result.suites[0].cases[0].steps
+        #expect(steps.map(\.passed) == [true, false, false])
+        #expect(steps[2].outcome == nil)
+        #expect(result.suites[0].cases[0].status == .failed)
+    }
+
+    @Test("results keep file order whatever the parallelism")
+    func stableOrder() async throws {
+        var text = ownerRules + "\nusers: {alice: {uid: alice}}\ncases:\n"
+        for index in 0..<200 {
+            text += "  - {name: case \(index), as: alice, upload: files/alice/\(index).txt, content: \"\(index)\", expect: allow}\n"
+        }
+        let suite = try loadSuite(text)
+        let result = await TestRunner(options: RunOptions(parallelism: 8, startTime: Fixtures.runTime)).run([suite])
+        #expect(result[0].cases.map(\.testCase.name) == (0..<200).map { "case \($0)" })
+        #expect(result[0].cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test("request.time comes from the step, the case, the suite or the run, in that order")
+    func timePrecedence() async throws {
+        let text = """
+            rulesSource: |
+              rules_version = '2';
+              service firebase.storage {
+                match /b/{bucket}/o {
+                  match /t/{year} {
+                    allow get: if request.time.year() == int(year);
+                  }
+                }
+              }
+            cases:
+              - {name: run time, request: {method: get, path: t/2026}, expect: allow}
+              - {name: case time, time: 2030-06-01T00:00:00Z, request: {method: get, path: t/2030}, expect: allow}
+            """
+        let result = await run([try loadSuite(text)])
+        #expect(result.suites[0].cases.map(\.status) == [.passed, .passed])
+        let withSuiteTime = try loadSuite(text.replacingOccurrences(of: "cases:", with: "time: 2028-01-01T00:00:00Z\ncases:")
+            .replacingOccurrences(of: "path: t/2026", with: "path: t/2028"))
+        #expect(await run([withSuiteTime]).exitCode == 0)
+    }
+
+    @Test("firestore documents: suite documents, per-case overrides and null removals")
+    func firestoreOverlay() async throws {
+        let text = """
+            rulesSource: |
+              rules_version = '2';
+              service firebase.storage {
+                match /b/{bucket}/o {
+                  match /d/{uid} {
+                    allow get: if firestore.get(/databases/(default)/documents/users/$(uid)).data.role == 'admin';
+                  }
+                }
+              }
+            firestore:
+              users/a: {role: admin}
+            cases:
+              - {name: suite doc, request: {method: get, path: d/a}, expect: allow}
+              - {name: removed, firestore: {users/a: null}, request: {method: get, path: d/a}, expect: deny}
+              - {name: added, firestore: {users/b: {role: admin}}, request: {method: get, path: d/b}, expect: allow}
+            """
+        let result = await run([try loadSuite(text)])
+        #expect(result.suites[0].cases.map(\.status) == [.passed, .passed, .passed])
+    }
+
+    @Test("every example in rules-examples passes and has at least ten cases, allowed and denied")
+    func examplesPass() async throws {
+        let root = Fixtures.repositoryRoot + "/rules-examples"
+        let result = await TestSession.run(paths: [root], options: Fixtures.options())
+        #expect(result.loadErrors.isEmpty, "\(result.loadErrors)")
+        #expect(result.suites.count >= 6)
+        for suite in result.suites {
+            #expect(suite.cases.count >= 10, "\(suite.suite.path)")
+            let decisions = Set(suite.suite.cases.flatMap { $0.steps.map(\.expectation.decision) })
+            #expect(decisions == [.allow, .deny], "\(suite.suite.path)")
+            for failed in suite.cases where failed.status != .passed {
+                Issue.record("\(suite.suite.path): \(failed.testCase.name) \(failed.status)")
+            }
+        }
+        #expect(result.exitCode == 0)
+    }
+
+    @Test("a broken copy of an example fails with an explanation naming the deciding line and value")
+    func brokenExampleIsExplained() async throws {
+        let result = await TestSession.run(paths: [Fixtures.path("Fixtures/broken-images")], options: Fixtures.options())
+        #expect(result.exitCode == 1)
+        let failed = result.suites.flatMap(\.cases).filter { $0.status == .failed }
+        #expect(failed.map(\.testCase.name) == ["an upload one byte under 5 MiB is fine"])
+        let text = Fixtures.portable(HumanReporter().report(result))
+        #expect(text.contains("expected allow, got deny"))
+        #expect(text.contains("Fixtures/broken-images/storage.rules:19: allow create: if isSignedInAs(uid) && isSmallImage(); → false"))
+        #expect(text.contains("request.resource.size < 1024 * 1024 → false (line 13)"))
+        #expect(text.contains("request.resource.size = 5242879 (line 13)"))
+        #expect(text.hasSuffix("15 passed, 1 failed\n"))
+    }
+
+    @Test("a suite that cannot be loaded makes the exit status 2")
+    func loadErrorExitStatus() async throws {
+        let result = await TestSession.run(paths: ["/no/such/suite.test.yaml"], options: Fixtures.options())
+        #expect(result.exitCode == 2)
+        #expect(HumanReporter().report(result).hasSuffix("0 passed, 0 failed\n"))
+    }
+}
