@@ -1,1 +1,88 @@
+import StorageSimulator
 import Testing
+
+@Suite("References")
+struct ReferenceTests {
+    let storage = StorageSimulator(configuration: .init(defaultBucket: "my-app.appspot.com"))
+
+    @Test("root reference properties")
+    func root() {
+        let root = storage.reference()
+        #expect(root.bucket == "my-app.appspot.com")
+        #expect(root.fullPath == "")
+        #expect(root.name == "")
+        #expect(root.parent() == nil)
+        #expect(root.root() == root)
+        #expect(root.description == "gs://my-app.appspot.com/")
+    }
+
+    @Test("child, parent, root and name as in the Firebase docs")
+    func navigation() throws {
+        let images = storage.reference().child("images")
+        let space = images.child("space.jpg")
+        #expect(space.fullPath == "images/space.jpg")
+        #expect(space.name == "space.jpg")
+        #expect(space.bucket == "my-app.appspot.com")
+        #expect(space.parent() == images)
+        #expect(try #require(images.parent()).fullPath == "")
+        #expect(space.root() == storage.reference())
+        #expect(storage.reference(withPath: "images/space.jpg") == space)
+        // Chaining parent and child.
+        let earth = try #require(space.parent()).child("earth.jpg")
+        #expect(earth.fullPath == "images/earth.jpg")
+        let parent = try #require(space.parent())
+        let grandparent = try #require(parent.parent())
+        #expect(grandparent.child("videos").fullPath == "videos")
+    }
+
+    @Test("child normalizes slashes as the SDK does", arguments: [
+        ("a//b", "a/b"), ("/a/b/", "a/b"), ("a///", "a"), ("//", ""), ("a/./b", "a/./b"),
+    ])
+    func childNormalization(input: String, expected: String) {
+        #expect(storage.reference().child(input).fullPath == expected)
+    }
+
+    @Test("references from gs:// and https URLs")
+    func fromURL() throws {
+        let ref = try storage.reference(forURL: "gs://other-bucket/images/stars.jpg")
+        #expect(ref.bucket == "other-bucket")
+        #expect(ref.fullPath == "images/stars.jpg")
+        let root = try storage.reference(forURL: "gs://other-bucket")
+        #expect(root.fullPath == "" && root.bucket == "other-bucket")
+        let https = try storage.reference(
+            forURL: "https://firebasestorage.googleapis.com/v0/b/b1/o/images%2Fa%20b.jpg?alt=media&token=x")
+        #expect(https.bucket == "b1")
+        #expect(https.fullPath == "images/a b.jpg")
+    }
+
+    @Test("bad URLs are invalid arguments", arguments: ["http://example.com/x", "gs://", "s3://b/x", "https://h/v0/b/b/x/y"])
+    func badURL(_ url: String) {
+        #expect(throws: StorageError.self) { try storage.reference(forURL: url) }
+    }
+
+    @Test("object path rules: 1 to 1024 bytes, no CR or LF")
+    func pathRules() throws {
+        try ObjectPath.validate(String(repeating: "é", count: 512))
+        #expect(throws: StorageError.self) { try ObjectPath.validate(String(repeating: "é", count: 512) + "x") }
+        #expect(throws: StorageError.self) { try ObjectPath.validate("") }
+        #expect(throws: StorageError.self) { try ObjectPath.validate("a\nb") }
+        #expect(throws: StorageError.self) { try ObjectPath.validate("a\rb") }
+    }
+
+    @Test("error codes carry the SDK's names and numbers")
+    func errorCodes() {
+        #expect(StorageErrorCode.objectNotFound.rawValue == -13010)
+        #expect(StorageErrorCode.unauthorized.rawValue == -13021)
+        #expect(StorageErrorCode.cancelled.rawValue == -13040)
+        for code in StorageErrorCode.allCases { #expect(StorageErrorCode(name: code.name) == code) }
+        #expect(StorageErrorCode(name: "nope") == nil)
+    }
+
+    @Test("content types from extensions")
+    func contentTypes() {
+        #expect(ContentTypes.type(forExtension: "JPG") == "image/jpeg")
+        #expect(ContentTypes.type(forName: "dir/cat.png") == "image/png")
+        #expect(ContentTypes.type(forName: "dir.d/README") == nil)
+        #expect(ContentTypes.type(forName: ".hidden") == nil)
+    }
+}

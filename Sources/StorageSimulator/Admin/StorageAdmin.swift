@@ -75,10 +75,9 @@ public struct StorageAdmin: Sendable {
         let bucket = bucket ?? storage.configuration.defaultBucket
         guard let store = storage.existingBucket(bucket) else { throw .bucketNotFound(bucket) }
         while true {
-            guard var entry = store.entry(path) else { throw .objectNotFound(bucket: bucket, path: path) }
-            let before = entry.object
-            entry.object = ObjectFactory.committing(patch, to: before, time: storage.now)
-            if store.replace(path, ifCurrent: before, with: entry) { return entry.object }
+            guard let entry = store.entry(path) else { throw .objectNotFound(bucket: bucket, path: path) }
+            let updated = ObjectFactory.committing(patch, to: entry.object, time: storage.now)
+            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
         }
     }
 

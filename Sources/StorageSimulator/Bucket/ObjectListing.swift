@@ -22,15 +22,17 @@ public struct ListingQuery: Sendable, Hashable {
 
 /// One page of a raw listing.
 public struct ObjectListing: Sendable {
-    /// Objects whose name has no delimiter after the prefix, in name order.
-    public var items: [StoredObject]
+    /// The items' stored entries.
+    var entries: [StoredEntry]
     /// Distinct rolled-up prefixes (each ends with the delimiter), in name order.
     public var prefixes: [String]
     /// The token for the next page, `nil` on the last page.
     public var nextPageToken: String?
 
-    /// The item names.
-    public var itemNames: [String] { items.map(\.name) }
+    /// Objects whose name has no delimiter after the prefix, in name order.
+    public var items: [StoredObject] { entries.map(\.object) }
+    /// The item names, in order.
+    public var itemNames: [String] { entries.map(\.name) }
 }
 
 /// The listing algorithm over a bucket's ordered index.
@@ -60,28 +62,32 @@ enum ListingEngine {
         var cursor = index.cursor { key in
             UTF8Order.compare(key.string, prefix) < 0 || (resume?.isAtOrBefore(key.string) ?? false)
         }
-        var items: [StoredObject] = []
+        var items: [StoredEntry] = []
         var prefixes: [String] = []
-        var last: PageToken?
+        var lastWasPrefix = false
         var nextPageToken: String?
-        while let (key, entry) = cursor.current, UTF8Order.hasPrefix(key.string, prefix) {
+        items.reserveCapacity(min(query.maxResults, 1024))
+        while let entry = cursor.element {
+            let name = entry.name
+            guard UTF8Order.hasPrefix(name, prefix) else { break }
             if items.count + prefixes.count == query.maxResults {
-                nextPageToken = last?.encoded
+                let last = lastWasPrefix ? prefixes.last : items.last?.name
+                nextPageToken = last.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded }
                 break
             }
-            if let offset = UTF8Order.firstOccurrence(of: delimiter, in: key.string, from: prefixLength) {
-                let rolledUp = UTF8Order.prefix(key.string, bytes: offset + delimiter.count)
+            if let offset = UTF8Order.firstOccurrence(of: delimiter, in: name, from: prefixLength) {
+                let rolledUp = UTF8Order.prefix(name, bytes: offset + delimiter.count)
                 prefixes.append(rolledUp)
+                lastWasPrefix = true
                 let token = PageToken(name: rolledUp, isPrefix: true)
-                last = token
                 cursor = index.cursor { token.isAtOrBefore($0.string) }
             } else {
-                items.append(entry.object)
-                last = PageToken(name: key.string, isPrefix: false)
+                items.append(entry)
+                lastWasPrefix = false
                 cursor.advance()
             }
         }
-        return ObjectListing(items: items, prefixes: prefixes, nextPageToken: nextPageToken)
+        return ObjectListing(entries: items, prefixes: prefixes, nextPageToken: nextPageToken)
     }
 }
 

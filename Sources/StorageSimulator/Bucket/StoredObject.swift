@@ -125,8 +125,20 @@ public struct ObjectAttributes: Sendable, Hashable {
     }
 }
 
-/// An object's record and bytes, as the index stores them.
-struct StoredEntry: Sendable {
-    var object: StoredObject
-    var bytes: [UInt8]
+/// An object's record and bytes, as the index stores them: one immutable
+/// box, so index nodes stay small and a listing copies one reference per item.
+final class StoredEntry: Sendable {
+    let object: StoredObject
+    let bytes: [UInt8]
+    /// `object.name`, kept apart so hot loops do not copy the whole record.
+    let name: String
+
+    init(object: StoredObject, bytes: [UInt8]) {
+        self.object = object
+        self.bytes = bytes
+        self.name = object.name
+    }
+
+    /// The same bytes with another record.
+    func with(_ object: StoredObject) -> StoredEntry { StoredEntry(object: object, bytes: bytes) }
 }

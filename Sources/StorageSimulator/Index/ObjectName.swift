@@ -60,7 +60,15 @@ enum UTF8Order {
 
     /// Whether `string` starts with `prefix`, byte for byte.
     static func hasPrefix(_ string: String, _ prefix: String) -> Bool {
-        string.utf8.starts(with: prefix.utf8)
+        let fast = string.utf8.withContiguousStorageIfAvailable { whole in
+            prefix.utf8.withContiguousStorageIfAvailable { start in
+                guard start.count <= whole.count else { return false }
+                guard let wholeBase = whole.baseAddress, let startBase = start.baseAddress else { return start.isEmpty }
+                return memcmp(wholeBase, startBase, start.count) == 0
+            }
+        }
+        if let fast, let result = fast { return result }
+        return string.utf8.starts(with: prefix.utf8)
     }
 
     /// Whether two strings have the same bytes.

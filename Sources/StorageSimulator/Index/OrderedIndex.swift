@@ -211,6 +211,12 @@ struct IndexCursor<Key: Comparable, Element> {
         return (leaf.keys[index], leaf.elements[index])
     }
 
+    /// The element under the cursor, `nil` past the end.
+    var element: Element? {
+        guard let leaf else { return nil }
+        return leaf.elements[index]
+    }
+
     /// Moves to the next entry.
     mutating func advance() {
         guard leaf != nil else { return }
@@ -244,12 +250,16 @@ extension Array {
     /// The first index whose element does not satisfy `belongsBefore`
     /// (binary search; `belongsBefore` must be monotone over the array).
     func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if belongsBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        // Reading through the buffer borrows each element instead of
+        // copying it (a retain and release per probe for string keys).
+        withUnsafeBufferPointer { buffer in
+            var low = 0
+            var high = buffer.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                if belongsBefore(buffer[middle]) { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
-        return low
     }
 }

@@ -26,10 +26,10 @@ extension StorageSimulator {
         var (entry, decision) = try readObject(bucket: bucket, path: path, operation: "downloadURL")
         let store = try bucketStore(bucket)
         while entry.object.downloadTokens.isEmpty {
-            var updated = entry
-            updated.object.downloadTokens = [UUID().uuidString.lowercased()]
-            ObjectFactory.bumpMetageneration(&updated.object, time: now)
-            if store.replace(path, ifCurrent: entry.object, with: updated) { return updated.object }
+            var updated = entry.object
+            updated.downloadTokens = [UUID().uuidString.lowercased()]
+            ObjectFactory.bumpMetageneration(&updated, time: now)
+            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
             guard let current = store.entry(path) else {
                 throw .objectNotFound(bucket: bucket, path: path, decision: decision)
             }
@@ -77,10 +77,9 @@ extension StorageSimulator {
                 .update, bucket: bucket, path: path,
                 incoming: entry.map { ObjectFactory.incomingForUpdate($0.object, patch: patch) },
                 existing: entry?.object.fields.resourceValue, in: operation)
-            guard var entry else { throw .objectNotFound(bucket: bucket, path: path, decision: decision) }
-            let before = entry.object
-            entry.object = ObjectFactory.committing(patch, to: before, time: operation.time)
-            if store.replace(path, ifCurrent: before, with: entry) { return entry.object }
+            guard let entry else { throw .objectNotFound(bucket: bucket, path: path, decision: decision) }
+            let updated = ObjectFactory.committing(patch, to: entry.object, time: operation.time)
+            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
         }
     }
 
@@ -113,7 +112,7 @@ extension StorageSimulator {
             prefix: folderPath.isEmpty ? "" : folderPath + "/", delimiter: "/", maxResults: maxResults,
             pageToken: pageToken)
         var listing = try store.list(query)
-        listing.items.removeAll { !ObjectPath.isListableItem($0.name) }
+        listing.entries.removeAll { !ObjectPath.isListableItem($0.object.name) }
         listing.prefixes.removeAll { !ObjectPath.isListablePrefix($0) }
         return listing
     }

@@ -48,7 +48,7 @@ extension StorageReference {
         let root = root()
         return StorageListResult(
             prefixes: listing.prefixes.map { root.child($0) },
-            items: listing.items.map { root.child($0.name) },
+            items: listing.itemNames.map { root.child($0) },
             pageToken: listing.nextPageToken)
     }
 }

@@ -17,6 +17,19 @@ import RulesSyntax
 /// clock, the rules and the Firestore documents are settings of the
 /// instance and apply to every operation that starts after they change.
 /// ``admin`` reads and writes objects without asking the rules (test set-up).
+///
+/// Every rules decision is observable, two ways:
+/// - ``addAuthorizationObserver(_:)`` receives each ``AuthorizationRequest``
+///   and its ``Decision``, for every operation, allowed or not (one per
+///   page for `listAll`; a write that loses a race with another write to the
+///   same object is judged again on the new state, and that is observed too);
+/// - a ``StorageError`` thrown after the rules were asked carries the
+///   decision it got (``StorageError/decision``): the refusal for
+///   `unauthorized`, the grant for e.g. `objectNotFound`.
+///
+/// Object names are ordered by their UTF-8 bytes, as Cloud Storage orders
+/// them (the emulator compares UTF-16 code units; the two differ only for
+/// characters outside the Basic Multilingual Plane against U+E000–U+FFFF).
 public final class StorageSimulator: Sendable {
     /// Settings fixed at creation.
     public struct Configuration: Sendable {

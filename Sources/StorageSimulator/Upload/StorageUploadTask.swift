@@ -147,7 +147,8 @@ public final class StorageUploadTask: Sendable {
     // MARK: - Running
 
     private func run() async {
-        fire(.resume)
+        // A task paused before it started announces `resume` when resumed.
+        if state.withLock({ $0.phase == .running }) { fire(.resume) }
         let total = bytes.count
         let chunk = max(1, reference.storage.configuration.uploadChunkSize)
         var sent = 0

@@ -1,0 +1,85 @@
+import Foundation
+import StorageSimulator
+
+/// Bucket index and listing costs at a million objects.
+///
+/// The bucket holds `folder0000/file0000000` … (1,000 folders × 1,000
+/// objects), inserted in a shuffled order. A page of 1,000 must cost
+/// microseconds: one O(log n) seek plus the page (and one seek per
+/// rolled-up prefix with a delimiter), never a scan of the bucket.
+func runBucketBenchmarks() {
+    print("== bucket (in-memory index, 1,000,000 objects)")
+    let count = 1_000_000
+    var names = (0..<count).map { index in
+        "folder" + digits(index % 1000, 4) + "/file" + digits(index, 7)
+    }
+    var generator = SplitMix(state: 42)
+    for index in stride(from: names.count - 1, to: 0, by: -1) {
+        names.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+    }
+
+    let storage = StorageSimulator()
+    let admin = storage.admin
+    let clock = ContinuousClock()
+    let insertTime = clock.measure {
+        for name in names { _ = try? admin.put([], path: name) }
+    }
+    report("insert 1,000,000 objects in random order (admin put)", insertTime, operations: count)
+
+    let sorted = StorageSimulator()
+    let sortedInsertTime = clock.measure {
+        for index in 0..<count { _ = try? sorted.admin.put([], path: "object" + digits(index, 7)) }
+    }
+    report("insert 1,000,000 objects in name order (admin put)", sortedInsertTime, operations: count)
+
+    var lookup = SplitMix(state: 7)
+    measure("look up one object by name", iterations: 200_000) {
+        _ = admin.object(path: names[Int(lookup.next() % UInt64(count))])
+    }
+
+    var folder = SplitMix(state: 9)
+    measure("list one folder: page of 1,000 items (prefix, delimiter /)", iterations: 2_000) {
+        let prefix = "folder" + digits(Int(folder.next() % 1000), 4) + "/"
+        _ = try? admin.list(ListingQuery(prefix: prefix, delimiter: "/", maxResults: 1000))
+    }
+    measure("list bucket root: page of 1,000 prefixes (1,000 seeks)", iterations: 500) {
+        _ = try? admin.list(ListingQuery(delimiter: "/", maxResults: 1000))
+    }
+    var tokens: [String] = []
+    var token: String?
+    for _ in 0..<200 {
+        guard let page = try? admin.list(ListingQuery(maxResults: 1000, pageToken: token)) else { break }
+        token = page.nextPageToken
+        if let token { tokens.append(token) } else { break }
+    }
+    var pageIndex = 0
+    measure("list from a page token: page of 1,000 items (no delimiter)", iterations: 2_000) {
+        _ = try? admin.list(ListingQuery(maxResults: 1000, pageToken: tokens[pageIndex % tokens.count]))
+        pageIndex += 1
+    }
+    measure("list: page of 10 items deep inside the bucket", iterations: 100_000) {
+        _ = try? admin.list(ListingQuery(prefix: "folder0777/file0", maxResults: 10))
+    }
+}
+
+private func report(_ name: String, _ elapsed: Duration, operations: Int) {
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print(pad(name, 58) + pad(format(seconds), 14) + "total, " + format(seconds / Double(operations)) + " each")
+}
+
+private func digits(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, width - text.count)) + text
+}
+
+/// A small deterministic generator (SplitMix64) for shuffles and picks.
+private struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import RulesEngine
+import StorageSimulator
+import Testing
+
+@Suite("Admin path and the object record")
+struct AdminTests {
+    @Test("derived fields of a seeded object")
+    func derivedFields() throws {
+        let storage = StorageSimulator()
+        storage.setTime(Timestamp(seconds: 1_767_225_600, nanos: 123_456_000))
+        let object = try storage.admin.put(
+            text: "hello world", path: "dir/someFile",
+            attributes: ObjectAttributes(cacheControl: "no-cache", customMetadata: ["owner": "alice"]))
+        #expect(object.name == "dir/someFile")
+        #expect(object.bucket == "default-bucket")
+        #expect(object.size == 11)
+        #expect(object.md5Hash == "XrY7u+Ae7tCTyyK7j1rNww==")
+        #expect(object.crc32c == "yZRlqg==")
+        #expect(object.generation == 1_767_225_600_123_456)
+        #expect(object.metageneration == 1)
+        #expect(object.timeCreated == Timestamp(seconds: 1_767_225_600, nanos: 123_456_000))
+        #expect(object.updated == object.timeCreated)
+        #expect(object.contentType == "application/octet-stream")
+        #expect(object.cacheControl == "no-cache")
+        #expect(object.contentDisposition == nil)
+        #expect(object.customMetadata == ["owner": "alice"])
+        #expect(object.storageClass == "STANDARD")
+        #expect(!object.etag.isEmpty)
+        #expect(storage.admin.object(path: "dir/someFile") == object)
+        #expect(storage.admin.data(path: "dir/someFile") == Data("hello world".utf8))
+    }
+
+    @Test("generations strictly increase even under a fixed clock")
+    func generations() throws {
+        let storage = StorageSimulator()
+        storage.setTime(Timestamp(seconds: 100))
+        let first = try storage.admin.put(text: "1", path: "x")
+        let second = try storage.admin.put(text: "2", path: "x")
+        #expect(second.generation > first.generation)
+        #expect(second.etag != first.etag)
+    }
+
+    @Test("the resource projection carries every field the rules read")
+    func resourceProjection() throws {
+        let object = try StorageSimulator().admin.put(text: "abc", path: "a/b.txt", attributes: ObjectAttributes(contentType: "text/plain"))
+        guard case .map(let map) = object.fields.resourceValue else {
+            Issue.record("resource is not a map")
+            return
+        }
+        #expect(map["name"]?.stringValue == "a/b.txt")
+        #expect(map["size"]?.intValue == 3)
+        #expect(map["contentType"]?.stringValue == "text/plain")
+        #expect(map["generation"]?.intValue == object.generation)
+        if case .map(let custom)? = map["metadata"] { #expect(custom.count == 0) } else { Issue.record("metadata is not {}") }
+    }
+
+    @Test("admin metadata update: set, delete, merge, bookkeeping")
+    func adminUpdate() throws {
+        let storage = StorageSimulator()
+        let before = try storage.admin.put(
+            text: "x", path: "f", attributes: ObjectAttributes(contentType: "text/plain", contentLanguage: "en", customMetadata: ["a": "1", "b": "2"]))
+        let after = try storage.admin.updateMetadata(
+            path: "f",
+            patch: MetadataPatch(contentType: .set("image/png"), contentLanguage: .delete, customMetadata: .merge(["a": nil, "c": "3"])))
+        #expect(after.contentType == "image/png")
+        #expect(after.contentLanguage == nil)
+        #expect(after.customMetadata == ["b": "2", "c": "3"])
+        #expect(after.metageneration == 2)
+        #expect(after.generation == before.generation)
+        #expect(after.timeCreated == before.timeCreated)
+        #expect(after.etag != before.etag)
+        let cleared = try storage.admin.updateMetadata(path: "f", patch: MetadataPatch(customMetadata: .deleteAll))
+        #expect(cleared.customMetadata.isEmpty)
+        #expect(cleared.metageneration == 3)
+    }
+
+    @Test("download tokens in custom metadata become tokens")
+    func tokensFromCustomMetadata() throws {
+        let object = try StorageSimulator().admin.put(
+            text: "x", path: "f", attributes: ObjectAttributes(customMetadata: ["firebaseStorageDownloadTokens": "t1,t2", "k": "v"]))
+        #expect(object.downloadTokens == ["t1", "t2"])
+        #expect(object.customMetadata == ["k": "v"])
+    }
+
+    @Test("several buckets, delete, reset")
+    func buckets() throws {
+        let storage = StorageSimulator()
+        try storage.admin.put(text: "1", bucket: "b2", path: "x")
+        try storage.admin.put(text: "2", path: "x")
+        #expect(storage.admin.bucketNames == ["b2", "default-bucket"])
+        #expect(storage.admin.data(bucket: "b2", path: "x") == Data("1".utf8))
+        #expect(storage.admin.delete(bucket: "b2", path: "x"))
+        #expect(!storage.admin.delete(bucket: "b2", path: "x"))
+        storage.admin.reset()
+        #expect(storage.admin.bucketNames == ["default-bucket"])
+        #expect(storage.admin.count() == 0)
+    }
+
+    @Test("StorageMetadata sends only what changed since it was read")
+    func metadataDiff() {
+        var fresh = StorageMetadata()
+        fresh.contentType = "image/png"
+        fresh.customMetadata = ["k": "v"]
+        #expect(fresh.patch == MetadataPatch(contentType: .set("image/png"), customMetadata: .merge(["k": "v"])))
+        #expect(StorageMetadata().patch.isEmpty)
+    }
+}

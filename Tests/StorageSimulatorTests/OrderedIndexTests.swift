@@ -1,0 +1,92 @@
+@testable import StorageSimulator
+import Testing
+
+@Suite("B+tree index")
+struct OrderedIndexTests {
+    /// A deterministic pseudo-random sequence (SplitMix64).
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func contents(_ index: OrderedIndex<Int, Int>) -> [Int] {
+        var keys: [Int] = []
+        var cursor = index.cursor { _ in false }
+        while let (key, _) = cursor.current {
+            keys.append(key)
+            cursor.advance()
+        }
+        return keys
+    }
+
+    @Test("random inserts, replacements and removals match a dictionary", arguments: [4, 5, 64])
+    func matchesDictionary(maxKeys: Int) {
+        let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)
+        var model: [Int: Int] = [:]
+        var random = Generator(state: UInt64(maxKeys))
+        for step in 0..<20_000 {
+            let key = Int(random.next() % 3000)
+            if random.next() % 3 == 0 {
+                #expect(index.remove(key) == model.removeValue(forKey: key))
+            } else {
+                #expect(index.insert(step, for: key) == model.updateValue(step, forKey: key))
+            }
+        }
+        #expect(index.count == model.count)
+        #expect(contents(index) == model.keys.sorted())
+        for key in 0..<3000 { #expect(index.element(for: key) == model[key]) }
+        for key in model.keys.sorted() { index.remove(key) }
+        #expect(index.count == 0)
+        #expect(contents(index).isEmpty)
+        #expect(index.root.isLeaf)
+    }
+
+    @Test("a cursor starts at the first key not before the bound, from any position", arguments: [4, 7])
+    func cursorSeeks(maxKeys: Int) {
+        let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)
+        for key in stride(from: 0, to: 1000, by: 2) { index.insert(key * 10, for: key) }
+        for bound in -1...1001 {
+            let cursor = index.cursor { $0 < bound }
+            let expected = bound <= 0 ? 0 : (bound >= 999 ? nil : bound + (bound % 2))
+            #expect(cursor.current?.key == expected, "bound \(bound)")
+        }
+        var cursor = index.cursor { $0 < 990 }
+        var seen: [Int] = []
+        while let (key, element) = cursor.current {
+            #expect(element == key * 10)
+            seen.append(key)
+            cursor.advance()
+        }
+        #expect(seen == [990, 992, 994, 996, 998])
+        cursor.advance()
+        #expect(cursor.current == nil)
+    }
+
+    @Test("an empty index has an empty cursor")
+    func emptyIndex() {
+        let index = OrderedIndex<Int, Int>()
+        #expect(index.cursor { _ in false }.current == nil)
+        #expect(index.remove(1) == nil)
+        #expect(index.element(for: 1) == nil)
+    }
+
+    @Test("object names order by UTF-8 bytes and compare exactly")
+    func objectNameOrder() {
+        // Precomposed and decomposed "é" are canonically equivalent for Swift
+        // strings, but they are two different object names.
+        #expect(ObjectName("\u{E9}") != ObjectName("e\u{301}"))
+        #expect(ObjectName("e\u{301}") < ObjectName("\u{E9}"))
+        // UTF-8 order puts U+FF61 (EF BD A1) before U+1F600 (F0 9F 98 80);
+        // UTF-16 code-unit order would put the emoji (D83D) first.
+        #expect(ObjectName("\u{FF61}") < ObjectName("\u{1F600}"))
+        #expect(ObjectName("a//b") < ObjectName("a/b"))
+        #expect(ObjectName("a") < ObjectName("a/"))
+        #expect(ObjectName("Z") < ObjectName("a"))
+    }
+}
