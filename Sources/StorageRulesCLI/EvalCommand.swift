@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RulesEngine
 import RulesSyntax
+import RulesTesting
 
 /// `storage-rules eval RULES --method M --path P ...`: authorize one request.
 struct EvalCommand: ParsableCommand {
@@ -59,9 +60,10 @@ struct EvalCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             let decision = compiled.authorize(request)
+            let explanation = Explainer(rules: compiled).explain(decision)
             switch format {
-            case .text: print(DecisionText(ruleset: compiled, color: Terminal.stdoutWantsColor).render(decision), terminator: "")
-            case .json: print(DiagnosticJSON.string(DecisionJSON(ruleset: compiled).object(decision)))
+            case .text: print(explanation.text(color: Terminal.stdoutWantsColor), terminator: "")
+            case .json: print(explanation.json)
             }
             if !decision.allowed { throw ExitCode(1) }
         } catch let error as CLIError {

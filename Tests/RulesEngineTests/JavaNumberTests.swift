@@ -28,7 +28,7 @@ struct JavaNumberTests {
 
     /// Whatever it prints reads back as the same double, with no more digits than needed.
     @Test func formatRoundTrips() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SplitMix64(state: 7)
         for _ in 0..<20_000 {
             let value = Double(bitPattern: generator.next())
             guard value.isFinite else { continue }
@@ -139,18 +139,5 @@ struct JavaNumberTests {
     @Test(arguments: ints)
     func parsesStrictDecimalInts(text: String, expected: Int64?) {
         #expect(JavaNumber.parseInt(text) == expected)
-    }
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,37 +1,5 @@
 import RulesSyntax
 
-extension Expr {
-    /// The direct sub-expressions, in source order.
-    var children: [Expr] {
-        switch kind {
-        case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid: []
-        case .list(let elements): elements
-        case .map(let entries): entries.flatMap { [$0.key, $0.value] }
-        case .path(let segments):
-            segments.compactMap { if case .interpolation(let expr) = $0 { expr } else { nil } }
-        case .member(let base, _): [base]
-        case .index(let base, let index): [base, index]
-        case .slice(let base, let lower, let upper): [base] + [lower, upper].compactMap { $0 }
-        case .call(let callee, let arguments): [callee] + arguments
-        case .unary(_, let operand): [operand]
-        case .binary(_, let lhs, let rhs): [lhs, rhs]
-        case .isType(let operand, _): [operand]
-        case .ternary(let condition, let then, let otherwise): [condition, then, otherwise]
-        case .parenthesized(let inner): [inner]
-        }
-    }
-
-    /// Calls `visit` on this node and every descendant, depth first.
-    /// Uses an explicit stack so pathological nesting cannot overflow.
-    func forEachNode(_ visit: (Expr) -> Void) {
-        var stack: [Expr] = [self]
-        while let node = stack.popLast() {
-            visit(node)
-            stack.append(contentsOf: node.children.reversed())
-        }
-    }
-}
-
 /// Nesting depth as the complexity limit counts it: every node, parentheses
 /// included, adds one level.
 enum ExpressionDepth {

@@ -96,7 +96,7 @@ private struct Walker {
                 return
             }
         }
-        for child in children where !RulesIndex.isLiteral(child) {
+        for child in children where !child.isLiteral {
             guard let childOutcome = recorded(child) else { continue }
             emit(child, outcome: childOutcome, depth: depth, isDecision: false)
         }

@@ -118,15 +118,6 @@ struct RulesIndex: Sendable {
         return false
     }
 
-    /// Whether the node is a literal (shown only through its parent).
-    static func isLiteral(_ expr: Expr) -> Bool {
-        switch expr.kind {
-        case .null, .bool, .int, .float, .string, .bytes: true
-        case .parenthesized(let inner): isLiteral(inner)
-        default: false
-        }
-    }
-
     /// The source text of a node on one line, whitespace runs collapsed.
     func text(of range: SourceRange, limit: Int = 100) -> String {
         var out = ""

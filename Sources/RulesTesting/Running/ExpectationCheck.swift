@@ -62,10 +62,10 @@ extension CaseExecutor {
     }
 
     private static func list(_ paths: [String]) -> String {
-        "[" + paths.map(ValueFormatter.quote).joined(separator: ", ") + "]"
+        Value.list(paths.map(Value.string)).rulesDescription
     }
 
     private static func tokenText(_ token: String?) -> String {
-        token.map(ValueFormatter.quote) ?? "null"
+        token.map { Value.string($0).rulesDescription } ?? "null"
     }
 }

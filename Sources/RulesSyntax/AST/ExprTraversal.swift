@@ -1,0 +1,40 @@
+extension Expr {
+    /// The direct sub-expressions, in source order (a call's callee included).
+    public var children: [Expr] {
+        switch kind {
+        case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid: []
+        case .list(let elements): elements
+        case .map(let entries): entries.flatMap { [$0.key, $0.value] }
+        case .path(let segments):
+            segments.compactMap { if case .interpolation(let expr) = $0 { expr } else { nil } }
+        case .member(let base, _): [base]
+        case .index(let base, let index): [base, index]
+        case .slice(let base, let lower, let upper): [base] + [lower, upper].compactMap { $0 }
+        case .call(let callee, let arguments): [callee] + arguments
+        case .unary(_, let operand): [operand]
+        case .binary(_, let lhs, let rhs): [lhs, rhs]
+        case .isType(let operand, _): [operand]
+        case .ternary(let condition, let then, let otherwise): [condition, then, otherwise]
+        case .parenthesized(let inner): [inner]
+        }
+    }
+
+    /// Calls `visit` on this node and every descendant, parents first.
+    /// Uses an explicit stack so pathological nesting cannot overflow.
+    public func forEachNode(_ visit: (Expr) -> Void) {
+        var stack: [Expr] = [self]
+        while let node = stack.popLast() {
+            visit(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+    }
+
+    /// Whether the node is a literal (possibly parenthesized): its value is its text.
+    public var isLiteral: Bool {
+        switch kind {
+        case .null, .bool, .int, .float, .string, .bytes: true
+        case .parenthesized(let inner): inner.isLiteral
+        default: false
+        }
+    }
+}
