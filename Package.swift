@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "storage-rules",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "RulesSyntax", targets: ["RulesSyntax"]),
         .library(name: "RulesEngine", targets: ["RulesEngine"]),

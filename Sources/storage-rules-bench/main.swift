@@ -4,4 +4,5 @@ let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 
 if wants("engine") { runEngineBenchmarks() }
+if wants("bucket") { runBucketBenchmarks() }
 if wants("runner") { runRunnerBenchmarks() }
