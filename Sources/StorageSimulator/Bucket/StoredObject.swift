@@ -74,15 +74,15 @@ public struct StoredObject: Sendable, Hashable {
 
     /// The object as the rules see it through `resource`.
     ///
-    /// Custom metadata is `{}` when there is none, so rules can test keys of
-    /// `resource.metadata` without a null check (as the emulator binds it).
+    /// Custom metadata is `null` when there is none, as the live service
+    /// binds it (the emulator binds `{}`; see docs/divergences.md).
     public var fields: StorageObjectFields {
         StorageObjectFields(
             name: name, bucket: bucket, generation: generation, metageneration: metageneration, size: size,
             timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c, etag: etag,
             contentType: contentType, contentEncoding: contentEncoding, contentDisposition: contentDisposition,
             contentLanguage: contentLanguage, cacheControl: cacheControl, storageClass: storageClass,
-            metadata: customMetadata
+            metadata: customMetadata.isEmpty ? nil : customMetadata
         )
     }
 
