@@ -60,6 +60,11 @@ struct StringBuiltinsTests {
     static let cases: [Case] = [
         Case("ABC", "lower", "abc"),
         Case("ÀÉÎ", "lower", "àéî"),
+        Case("ΟΔΟΣ ΚΑΙ", "lower", "οδος και"),
+        Case("ΣΑ", "lower", "σα"),
+        Case("Σ", "lower", "σ"),
+        Case("ΑΣ.", "lower", "ας."),
+        Case("İ", "lower", "i\u{307}"),
         Case("abc123", "upper", "ABC123"),
         Case("straße", "upper", "STRASSE"),
         Case(" a ", "trim", "a"),
