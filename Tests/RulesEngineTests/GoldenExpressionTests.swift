@@ -22,7 +22,7 @@ struct GoldenExpressionTests {
         (16, "'**'.toUtf8() == b'\\x2A\\x2A'", .true),
         (17, "'€'.toUtf8() == b'\\xE2\\x82\\xAC'", .true),
         (18, "'abcdef'[1:4] == 'bcd'", .true),
-        (19, "'abc'.replace('(', 'x') == 'abc'", .error("Invalid regular expression pattern. Pattern: (")),
+        (19, "'abc'.replace('(', 'x') == 'abc'", .error("Invalid regular expression pattern. Pattern: (.")),
         (20, "string(true) == \"true\" && string(1) == \"1\" && string(2.0) == \"2.0\" && string(null) == \"null\"", .true),
         (21, "string(float('1e7')) == '1.0E7'", .true),
         (22, "int(\"2\") == 2 && int(2.0) == 2", .true),

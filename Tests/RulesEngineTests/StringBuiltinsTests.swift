@@ -60,6 +60,11 @@ struct StringBuiltinsTests {
     static let cases: [Case] = [
         Case("ABC", "lower", "abc"),
         Case("ÀÉÎ", "lower", "àéî"),
+        Case("ΟΔΟΣ ΚΑΙ", "lower", "οδος και"),
+        Case("ΣΑ", "lower", "σα"),
+        Case("Σ", "lower", "σ"),
+        Case("ΑΣ.", "lower", "ας."),
+        Case("İ", "lower", "i\u{307}"),
         Case("abc123", "upper", "ABC123"),
         Case("straße", "upper", "STRASSE"),
         Case(" a ", "trim", "a"),
@@ -109,9 +114,9 @@ struct StringBuiltinsTests {
     }
 
     static let errors: [(String, String, [Value], String)] = [
-        ("abc", "replace", ["(", "x"], "Invalid regular expression pattern. Pattern: ("),
-        ("abc", "matches", ["("], "Invalid regular expression pattern. Pattern: ("),
-        ("abc", "split", ["(?=b)"], "Invalid regular expression pattern. Pattern: (?=b)"),
+        ("abc", "replace", ["(", "x"], "Invalid regular expression pattern. Pattern: (."),
+        ("abc", "matches", ["("], "Invalid regular expression pattern. Pattern: (."),
+        ("abc", "split", ["(?=b)"], "Invalid regular expression pattern. Pattern: (?=b)."),
         ("abc", "matches", [1], "Unsupported operation error. Received: string.matches(int). Expected: string.matches(string)."),
         ("abc", "matches", [], "Incorrect number of arguments. Received: 0. Expected: string.matches(string)."),
         (

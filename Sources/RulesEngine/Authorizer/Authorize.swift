@@ -36,14 +36,14 @@ extension CompiledRuleset {
         }
         let matcher = PathMatcher(version: program.version, segments: path.segments)
         let found = matcher.matches(in: program.matches, baseDepth: program.serviceScope.depth + 1)
-        let evaluator = Evaluator(request: request, options: options)
+        let evaluator = Evaluator(request: request, path: path, options: options)
         var matched: [MatchedBlock] = []
         var allows: [AllowEvaluation] = []
         var allowed = false
         for match in found {
             matched.append(MatchedBlock(
                 pattern: match.block.pattern, range: match.block.pathRange,
-                bindings: match.captures.flatMap { level in level.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }))
+                bindings: match.captures.flatMap { $0 }))
             guard !allowed else { continue }
             evaluator.captures = match.captures
             for allow in match.block.allows where allow.covers(request.method) {

@@ -1,13 +1,14 @@
 import RulesSyntax
 
+/// Wildcard bindings of one match level, in pattern order.
+typealias Bindings = [(name: String, value: Value)]
+
 /// One way a chain of match blocks matched the whole request path.
 struct PathMatch {
     /// The innermost block, whose allows apply.
     let block: CompiledMatch
     /// Captures per scope depth (index = scope depth).
-    let captures: [[String: Value]]
-    /// The chain of blocks, outermost first.
-    let chain: [CompiledMatch]
+    let captures: [Bindings]
 }
 
 /// Finds every match block whose accumulated pattern matches a request path
@@ -22,54 +23,53 @@ struct PathMatcher {
 
     func matches(in blocks: [CompiledMatch], baseDepth: Int) -> [PathMatch] {
         var results: [PathMatch] = []
-        let initial = Array(repeating: [String: Value](), count: baseDepth)
+        var levels = Array(repeating: Bindings(), count: baseDepth)
         for block in blocks {
-            walk(block, from: 0, captures: initial, chain: [], into: &results)
+            walk(block, from: 0, levels: &levels, into: &results)
         }
         return results
     }
 
-    private func walk(_ block: CompiledMatch, from start: Int, captures: [[String: Value]], chain: [CompiledMatch], into results: inout [PathMatch]) {
-        let chain = chain + [block]
-        consume(block.segments[...], at: start, bound: [:]) { end, bindings in
-            var levels = captures
-            levels.append(bindings)
-            if end == segments.count {
-                results.append(PathMatch(block: block, captures: levels, chain: chain))
-            }
-            for child in block.children {
-                walk(child, from: end, captures: levels, chain: chain, into: &results)
-            }
-        }
+    private func walk(_ block: CompiledMatch, from start: Int, levels: inout [Bindings], into results: inout [PathMatch]) {
+        var bound = Bindings()
+        consume(block, segment: 0, at: start, bound: &bound, levels: &levels, into: &results)
     }
 
-    /// Calls `found` for every way `pattern` can consume segments from `index`.
+    /// Consumes the block's pattern from segment `segment` on, at path index
+    /// `index`; at the end of the pattern records a complete match and
+    /// descends into the nested blocks.
     private func consume(
-        _ pattern: ArraySlice<MatchSegment.Kind>, at index: Int, bound: [String: Value],
-        _ found: (Int, [String: Value]) -> Void
+        _ block: CompiledMatch, segment: Int, at index: Int, bound: inout Bindings, levels: inout [Bindings],
+        into results: inout [PathMatch]
     ) {
-        guard let first = pattern.first else {
-            found(index, bound)
+        guard segment < block.segments.count else {
+            levels.append(bound)
+            if index == segments.count {
+                results.append(PathMatch(block: block, captures: levels))
+            }
+            for child in block.children {
+                walk(child, from: index, levels: &levels, into: &results)
+            }
+            levels.removeLast()
             return
         }
-        let rest = pattern.dropFirst()
-        switch first {
+        switch block.segments[segment] {
         case .literal(let text):
             guard index < segments.count, segments[index] == text else { return }
-            consume(rest, at: index + 1, bound: bound, found)
+            consume(block, segment: segment + 1, at: index + 1, bound: &bound, levels: &levels, into: &results)
         case .single(let name):
             guard index < segments.count else { return }
-            var bindings = bound
-            bindings[name] = .string(segments[index])
-            consume(rest, at: index + 1, bound: bindings, found)
+            bound.append((name, .string(segments[index])))
+            consume(block, segment: segment + 1, at: index + 1, bound: &bound, levels: &levels, into: &results)
+            bound.removeLast()
         case .recursive(let name):
             let minimum = version == .v1 ? 1 : 0
             let available = segments.count - index
             guard available >= minimum else { return }
-            for length in stride(from: minimum, through: available, by: 1) {
-                var bindings = bound
-                bindings[name] = .path(RulesPath(segments: Array(segments[index..<(index + length)])))
-                consume(rest, at: index + length, bound: bindings, found)
+            for length in minimum...available {
+                bound.append((name, .path(RulesPath(segments: Array(segments[index..<(index + length)])))))
+                consume(block, segment: segment + 1, at: index + length, bound: &bound, levels: &levels, into: &results)
+                bound.removeLast()
             }
         }
     }

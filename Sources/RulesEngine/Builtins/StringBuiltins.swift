@@ -3,9 +3,12 @@ extension BuiltinRegistry {
         Builtin(
             "lower", on: .method(.string), signatures: [Signature([])],
             summary: "The string in lower case.",
-            examples: [.true("'ABC'.lower() == 'abc'"), .true("'ÀÉ'.lower() == 'àé'")]
+            examples: [
+                .true("'ABC'.lower() == 'abc'"), .true("'ÀÉ'.lower() == 'àé'"),
+                .true("'ΟΔΟΣ ΚΑΙ'.lower() == 'οδος και'"),
+            ]
         ) { call throws(EvalError) in
-            .string(try StringSupport.receiver(call, "lower").lowercased())
+            .string(StringSupport.javaLowercased(try StringSupport.receiver(call, "lower")))
         },
         Builtin(
             "upper", on: .method(.string), signatures: [Signature([])],
@@ -50,6 +53,10 @@ extension BuiltinRegistry {
                 .true("'image/png'.matches('image/.*')"),
                 .error("'abc'.matches('(')", EvalError.invalidRegex("(").message),
                 .error(#"'aa'.matches('(a)' + '\\1')"#, EvalError.invalidRegex(#"(a)\1"#).message),
+                // RE2 never backtracks; here runaway backtracking stops with an error instead of hanging.
+                .error(
+                    "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'.matches('(a+)+$')",
+                    "Regular expression evaluation exceeded its limits. Pattern: (a+)+$"),
             ]
         ) { call throws(EvalError) in
             .bool(try RulesRegex.matches(try StringSupport.receiver(call, "matches"), pattern: try StringSupport.argument(call, 0)))
@@ -123,6 +130,33 @@ enum StringSupport {
             throw .unsupported(received: "string argument", expected: ["string"])
         }
         return text
+    }
+
+    /// Lower case as Java's `String.toLowerCase` writes it: Unicode's full
+    /// mappings plus the final-sigma rule (`Σ` at the end of a word becomes `ς`).
+    static func javaLowercased(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains("\u{03A3}") else { return text.lowercased() }
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\u{03A3}" && isFinalSigma(scalars, at: index) {
+                result.append("\u{03C2}")
+            } else {
+                result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+
+    /// Unicode's Final_Sigma condition: a cased letter before (skipping
+    /// case-ignorable characters) and none after.
+    private static func isFinalSigma(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, scalars[before].properties.isCaseIgnorable { before -= 1 }
+        guard before >= 0, scalars[before].properties.isCased else { return false }
+        var after = index + 1
+        while after < scalars.count, scalars[after].properties.isCaseIgnorable { after += 1 }
+        return !(after < scalars.count && scalars[after].properties.isCased)
     }
 
     /// Java's `String.trim`: drops characters up to U+0020 at both ends.

@@ -62,13 +62,7 @@ extension Evaluator {
 
     /// Whether a name is a local or a wildcard here (and so not a namespace).
     private func isBoundAsVariable(_ name: String, _ environment: Environment) -> Bool {
-        if environment.locals?.binds(name) == true { return true }
-        var depth = min(environment.captureDepth, captures.count - 1)
-        while depth >= 0 {
-            if captures[depth][name] != nil { return true }
-            depth -= 1
-        }
-        return false
+        environment.locals?.binds(name) == true || capture(name, environment) != nil
     }
 
     /// `debug()` exists only when the engine runs in emulator mode.

@@ -17,10 +17,12 @@ final class Evaluator: BuiltinContext {
 
     let request: AuthorizationRequest
     let options: EngineOptions
-    /// The `request` and `resource` values.
-    private let globals: [String: Value]
+    /// `request.path`, computed once by the caller.
+    private let path: RulesPath
+    /// The `request` map, built when a rule first reads it.
+    private lazy var requestValue: Value = makeRequestValue()
     /// Wildcard captures per scope depth for the match being evaluated.
-    var captures: [[String: Value]] = []
+    var captures: [Bindings] = []
     private(set) var evaluatedCount = 0
     private var documentCache: [String: RulesMap?] = [:]
     /// Every evaluated sub-expression, when tracing.
@@ -28,21 +30,21 @@ final class Evaluator: BuiltinContext {
     /// Values passed to `debug()`.
     private(set) var debugValues: [Value] = []
 
-    init(request: AuthorizationRequest, options: EngineOptions) {
+    init(request: AuthorizationRequest, path: RulesPath, options: EngineOptions) {
         self.request = request
+        self.path = path
         self.options = options
-        var requestMap: [String: Value] = [
+    }
+
+    private func makeRequestValue() -> Value {
+        .map(RulesMap([
             "auth": request.auth?.value ?? .null,
             "method": .string(request.method.rawValue),
-            "path": .path(request.requestPath),
+            "path": .path(path),
             "time": .timestamp(request.time),
-            "resource": request.incoming ?? .null,
+            "resource": request.method == .list ? .null : request.incoming ?? .null,
             "params": .map(RulesMap()),
-        ]
-        if request.method == .list {
-            requestMap["resource"] = .null
-        }
-        globals = ["request": .map(RulesMap(requestMap)), "resource": request.existing ?? .null]
+        ]))
     }
 
     // MARK: Entry points
@@ -170,13 +172,22 @@ final class Evaluator: BuiltinContext {
                 return value
             }
         }
+        if let value = capture(name, environment) { return value }
+        switch name {
+        case "request": return requestValue
+        case "resource": return request.existing ?? .null
+        default: throw .nullValue
+        }
+    }
+
+    /// A wildcard visible from the environment, innermost level first.
+    func capture(_ name: String, _ environment: Environment) -> Value? {
         var depth = min(environment.captureDepth, captures.count - 1)
         while depth >= 0 {
-            if let value = captures[depth][name] { return value }
+            for binding in captures[depth] where binding.name == name { return binding.value }
             depth -= 1
         }
-        if let value = globals[name] { return value }
-        throw .nullValue
+        return nil
     }
 
     private func evaluatePathLiteral(_ segments: [PathLiteralSegment], _ environment: Environment) throws(EvalError) -> RulesPath {

@@ -49,7 +49,7 @@ public struct EvalError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A regular expression that does not compile (or is not RE2 syntax).
     public static func invalidRegex(_ pattern: String) -> EvalError {
-        EvalError("Invalid regular expression pattern. Pattern: \(pattern)")
+        EvalError("Invalid regular expression pattern. Pattern: \(pattern).")
     }
 
     /// The per-request expression budget ran out.

@@ -11,7 +11,10 @@ public struct RulesPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses `a/b`, `/a/b` or `a/b/`: empty pieces are dropped, as the
     /// service does when it builds `request.path`.
     public init(parsing text: String) {
-        segments = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Splitting the UTF-8 view avoids grapheme breaking on a hot path.
+        segments = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// `/a/b/c` (`/` for the empty path).
