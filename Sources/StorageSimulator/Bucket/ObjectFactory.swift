@@ -49,7 +49,7 @@ enum ObjectFactory {
         fields.metageneration = nil
         fields.etag = nil
         fields.storageClass = nil
-        if !givenCustomMetadata { fields.metadata = nil }
+        fields.metadata = givenCustomMetadata ? object.customMetadata : nil
         return fields.requestResourceValue
     }
 
