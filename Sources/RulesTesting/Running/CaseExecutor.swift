@@ -10,6 +10,20 @@ struct CaseExecutor: Sendable {
     let suite: TestSuite
     /// `request.time` when neither the step, the case nor the suite sets one.
     let runTime: Timestamp
+    /// The suite's objects, seeded once and restored into each case's bucket
+    /// (hashes, etags and generations are the same for every case).
+    private let seeded: StorageSnapshot
+    /// Why seeding failed, reported by every case that uses the bucket.
+    private let seedFailure: Mismatch?
+
+    init(suite: TestSuite, runTime: Timestamp) {
+        self.suite = suite
+        self.runTime = runTime
+        let template = StorageSimulator(configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket))
+        template.setTime(suite.time ?? runTime)
+        seedFailure = Self.seed(template, objects: suite.objects)
+        seeded = template.admin.snapshot()
+    }
 
     func run(_ testCase: TestCase) async -> CaseResult {
         let clock = ContinuousClock()
@@ -30,7 +44,8 @@ struct CaseExecutor: Sendable {
                 rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket))
             storage.setTime(suite.time ?? runTime)
             storage.setDocuments(documents)
-            setupFailure = seed(storage)
+            storage.admin.restore(seeded)
+            setupFailure = seedFailure
             storage.addAuthorizationObserver { _, decision in recorder.append(decision) }
             simulator = storage
         }
@@ -80,8 +95,8 @@ struct CaseExecutor: Sendable {
     }
 
     /// Writes the suite's objects without rules; returns a mismatch when one cannot be stored.
-    private func seed(_ storage: StorageSimulator) -> Mismatch? {
-        for object in suite.objects {
+    private static func seed(_ storage: StorageSimulator, objects: [SeedObject]) -> Mismatch? {
+        for object in objects {
             let fields = object.fields
             let attributes = ObjectAttributes(
                 contentType: fields.contentType, cacheControl: fields.cacheControl,

@@ -60,6 +60,20 @@ final class BucketStore: Sendable {
         }
     }
 
+    /// Every entry, in name order.
+    func allEntries() -> [StoredEntry] {
+        index.withLock { index in
+            var result: [StoredEntry] = []
+            result.reserveCapacity(index.count)
+            var cursor = index.cursor { _ in false }
+            while let entry = cursor.element {
+                result.append(entry)
+                cursor.advance()
+            }
+            return result
+        }
+    }
+
     /// Every object, in name order.
     func allObjects() -> [StoredObject] {
         index.withLock { index in

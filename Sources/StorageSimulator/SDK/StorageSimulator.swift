@@ -237,6 +237,14 @@ public final class StorageSimulator: Sendable {
         }
     }
 
+    /// The last generation handed out.
+    var currentGeneration: Int64 { context.withLock { $0.lastGeneration } }
+
+    /// Makes the next generation come after `generation`.
+    func advanceGeneration(to generation: Int64) {
+        context.withLock { $0.lastGeneration = max($0.lastGeneration, generation) }
+    }
+
     func readContext() -> Context { context.withLock { $0 } }
 
     private static func systemTime() -> Timestamp {
