@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What to list: the Cloud Storage list API's parameters.
 public struct ListingQuery: Sendable, Hashable {
@@ -21,18 +26,57 @@ public struct ListingQuery: Sendable, Hashable {
 }
 
 /// One page of a raw listing.
+///
+/// Items are kept as runs of the index's own leaf arrays (copy-on-write, so
+/// later writes to the bucket do not change a page already returned) and
+/// turned into records or names only when asked for: a page costs one
+/// retain per leaf, not one per item.
 public struct ObjectListing: Sendable {
-    /// The items' stored entries.
-    var entries: [StoredEntry]
+    /// The items, as runs of consecutive index entries.
+    var runs: [ListingRun]
     /// Distinct rolled-up prefixes (each ends with the delimiter), in name order.
     public var prefixes: [String]
     /// The token for the next page, `nil` on the last page.
     public var nextPageToken: String?
 
+    /// The items' stored entries, in name order.
+    var entries: [StoredEntry] {
+        var result: [StoredEntry] = []
+        result.reserveCapacity(itemCount)
+        for run in runs { result += run.entries }
+        return result
+    }
+
+    /// The number of items.
+    public var itemCount: Int { runs.reduce(0) { $0 + $1.keys.count } }
     /// Objects whose name has no delimiter after the prefix, in name order.
-    public var items: [StoredObject] { entries.map(\.object) }
+    public var items: [StoredObject] { runs.flatMap { $0.entries.map(\.object) } }
     /// The item names, in order.
-    public var itemNames: [String] { entries.map(\.name) }
+    public var itemNames: [String] { runs.flatMap { $0.keys.map(\.string) } }
+
+    /// Keeps only the items whose name satisfies `isIncluded`.
+    mutating func filterItems(_ isIncluded: (String) -> Bool) {
+        var filtered: [ListingRun] = []
+        for run in runs {
+            var start = run.keys.startIndex
+            for position in run.keys.indices where !isIncluded(run.keys[position].string) {
+                if start < position { filtered.append(run.slice(start..<position)) }
+                start = position + 1
+            }
+            if start < run.keys.endIndex { filtered.append(run.slice(start..<run.keys.endIndex)) }
+        }
+        runs = filtered
+    }
+}
+
+/// Consecutive entries of one index leaf.
+struct ListingRun: Sendable {
+    var keys: ArraySlice<ObjectName>
+    var entries: ArraySlice<StoredEntry>
+
+    func slice(_ range: Range<Int>) -> ListingRun {
+        ListingRun(keys: keys[range], entries: entries[range])
+    }
 }
 
 /// The listing algorithm over a bucket's ordered index.
@@ -52,7 +96,7 @@ enum ListingEngine {
             throw .invalidArgument("maxResults must be at least 1. Received: \(query.maxResults).")
         }
         let prefix = query.prefix
-        let prefixLength = prefix.utf8.count
+        let prefixBytes = Array(prefix.utf8)
         let delimiter = Array(query.delimiter.utf8)
         var resume: PageToken?
         if let token = query.pageToken {
@@ -62,32 +106,103 @@ enum ListingEngine {
         var cursor = index.cursor { key in
             UTF8Order.compare(key.string, prefix) < 0 || (resume?.isAtOrBefore(key.string) ?? false)
         }
-        var items: [StoredEntry] = []
+        var runs: [ListingRun] = []
+        var itemCount = 0
         var prefixes: [String] = []
+        var lastName: String?
         var lastWasPrefix = false
         var nextPageToken: String?
-        items.reserveCapacity(min(query.maxResults, 1024))
-        while let entry = cursor.element {
-            let name = entry.name
-            guard UTF8Order.hasPrefix(name, prefix) else { break }
-            if items.count + prefixes.count == query.maxResults {
-                let last = lastWasPrefix ? prefixes.last : items.last?.name
-                nextPageToken = last.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded }
-                break
+        var isFull = false
+        var done = false
+        while !done {
+            var rolledUp: String?
+            done = true
+            prefixBytes.withUnsafeBufferPointer { prefixBytes in
+                delimiter.withUnsafeBufferPointer { delimiter in
+                    cursor.scan { keys, entries, range in
+                        let consumed = keys.withUnsafeBufferPointer { keys in
+                            for position in range {
+                                switch Placement(of: keys[position].string, prefix: prefixBytes, delimiter: delimiter) {
+                                case .outside:
+                                    return position - range.lowerBound
+                                case .item:
+                                    if itemCount + prefixes.count == query.maxResults {
+                                        isFull = true
+                                        return position - range.lowerBound
+                                    }
+                                    itemCount += 1
+                                case .rolledUp(let length):
+                                    if itemCount + prefixes.count == query.maxResults {
+                                        isFull = true
+                                        return position - range.lowerBound
+                                    }
+                                    rolledUp = UTF8Order.prefix(keys[position].string, bytes: length)
+                                    return position - range.lowerBound
+                                }
+                            }
+                            return range.count
+                        }
+                        if consumed > 0 {
+                            let taken = range.lowerBound..<(range.lowerBound + consumed)
+                            runs.append(ListingRun(keys: keys[taken], entries: entries[taken]))
+                            lastName = keys[taken.upperBound - 1].string
+                            lastWasPrefix = false
+                        }
+                        return consumed
+                    }
+                }
             }
-            if let offset = UTF8Order.firstOccurrence(of: delimiter, in: name, from: prefixLength) {
-                let rolledUp = UTF8Order.prefix(name, bytes: offset + delimiter.count)
+            if isFull {
+                nextPageToken = lastName.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded }
+            }
+            // A rolled-up prefix may hide any number of names: seek past them.
+            if let rolledUp {
                 prefixes.append(rolledUp)
+                lastName = rolledUp
                 lastWasPrefix = true
                 let token = PageToken(name: rolledUp, isPrefix: true)
                 cursor = index.cursor { token.isAtOrBefore($0.string) }
-            } else {
-                items.append(entry)
-                lastWasPrefix = false
-                cursor.advance()
+                done = false
             }
         }
-        return ObjectListing(entries: items, prefixes: prefixes, nextPageToken: nextPageToken)
+        return ObjectListing(runs: runs, prefixes: prefixes, nextPageToken: nextPageToken)
+    }
+
+    /// Where one name goes on a page, decided in one pass over its UTF-8
+    /// bytes: past the prefix (the listing is over), an item, or rolled up
+    /// into the prefix made of its first `length` bytes.
+    enum Placement {
+        case outside
+        case item
+        case rolledUp(length: Int)
+
+        init(of name: String, prefix: UnsafeBufferPointer<UInt8>, delimiter: UnsafeBufferPointer<UInt8>) {
+            if let placement = name.utf8.withContiguousStorageIfAvailable({
+                Placement(of: $0, prefix: prefix, delimiter: delimiter)
+            }) {
+                self = placement
+            } else {
+                self = Array(name.utf8).withUnsafeBufferPointer { Placement(of: $0, prefix: prefix, delimiter: delimiter) }
+            }
+        }
+
+        private init(
+            of bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, delimiter: UnsafeBufferPointer<UInt8>
+        ) {
+            guard bytes.count >= prefix.count else {
+                self = .outside
+                return
+            }
+            if let base = bytes.baseAddress, let start = prefix.baseAddress, memcmp(base, start, prefix.count) != 0 {
+                self = .outside
+                return
+            }
+            guard let offset = UTF8Order.firstOccurrence(of: delimiter, in: bytes, from: prefix.count) else {
+                self = .item
+                return
+            }
+            self = .rolledUp(length: offset + delimiter.count)
+        }
     }
 }
 

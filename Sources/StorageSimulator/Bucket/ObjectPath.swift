@@ -31,15 +31,44 @@ public enum ObjectPath {
     /// leading `/`, it is non-empty and has no empty segment (so no `//`
     /// anywhere and no trailing `/`).
     static func isListableItem(_ name: String) -> Bool {
-        var name = Substring(name)
-        if name.hasPrefix("/") { name = name.dropFirst() }
-        guard !name.isEmpty else { return false }
-        return !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty }
+        let slash = UInt8(ascii: "/")
+        var isFirst = true
+        var isEmpty = true
+        // A name's start counts as a segment boundary, so a second leading slash is an empty segment.
+        var afterSlash = true
+        for byte in name.utf8 {
+            if isFirst {
+                isFirst = false
+                if byte == slash { continue }
+            }
+            if byte == slash {
+                if afterSlash { return false }
+                afterSlash = true
+            } else {
+                afterSlash = false
+            }
+            isEmpty = false
+        }
+        return !isEmpty && !afterSlash
     }
 
     /// Whether the v0 list API shows this prefix: the item test after
     /// removing at most one trailing `/`.
     static func isListablePrefix(_ prefix: String) -> Bool {
         isListableItem(prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix)
+    }
+
+    /// ``normalized(_:)`` for a name the list API shows (items and
+    /// prefixes): such a name has no empty segment once one leading and one
+    /// trailing `/` are dropped, so dropping those is the whole normalization.
+    static func normalizedListed(_ name: String) -> String {
+        let slash = UInt8(ascii: "/")
+        let leading = name.utf8.first == slash
+        let trailing = name.utf8.count > 1 && name.utf8.last == slash
+        guard leading || trailing else { return name }
+        var view = Substring(name).utf8[...]
+        if leading { view = view.dropFirst() }
+        if trailing { view = view.dropLast() }
+        return String(Substring(view))
     }
 }

@@ -87,7 +87,19 @@ enum UTF8Order {
     }
 
     private static func firstOccurrence(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        needle.withUnsafeBufferPointer { firstOccurrence(of: $0, in: bytes, from: start) }
+    }
+
+    /// The byte offset of the first occurrence of `needle` in `bytes` at or
+    /// after offset `start`; `nil` for an empty needle.
+    static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        if needle.count == 1, let base = bytes.baseAddress {
+            guard let found = memchr(base + start, Int32(needle[0]), bytes.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
         let first = needle[0]
         var position = start
         while position <= bytes.count - needle.count {

@@ -199,39 +199,71 @@ final class IndexNode<Key: Comparable, Element> {
 
 /// A position in an ``OrderedIndex``; walks forward in key order.
 ///
+/// The cursor keeps the current leaf's key and element arrays (two
+/// retains per leaf), so stepping through a leaf reads local arrays instead
+/// of the node's properties (each of which costs a dynamic exclusivity check).
+///
 /// Valid only while the index is not modified.
 struct IndexCursor<Key: Comparable, Element> {
     fileprivate var path: [(node: IndexNode<Key, Element>, child: Int)]
     fileprivate var leaf: IndexNode<Key, Element>?
     fileprivate var index: Int
+    private var keys: [Key]
+    private var elements: [Element]
+
+    fileprivate init(path: [(node: IndexNode<Key, Element>, child: Int)], leaf: IndexNode<Key, Element>, index: Int) {
+        self.path = path
+        self.leaf = leaf
+        self.index = index
+        self.keys = leaf.keys
+        self.elements = leaf.elements
+    }
 
     /// The entry under the cursor, `nil` past the end.
     var current: (key: Key, element: Element)? {
-        guard let leaf else { return nil }
-        return (leaf.keys[index], leaf.elements[index])
+        guard index < keys.count else { return nil }
+        return (keys[index], elements[index])
     }
 
     /// The element under the cursor, `nil` past the end.
     var element: Element? {
-        guard let leaf else { return nil }
-        return leaf.elements[index]
+        guard index < elements.count else { return nil }
+        return elements[index]
     }
 
     /// Moves to the next entry.
     mutating func advance() {
         guard leaf != nil else { return }
         index += 1
-        normalize()
+        if index >= keys.count { normalize() }
+    }
+
+    /// Walks forward a leaf at a time: `body` gets the current leaf's keys
+    /// and elements (the arrays themselves, so it can keep slices of them)
+    /// and the range of them not yet walked, and returns how many of that
+    /// range it consumed; the cursor moves past those. The walk stops when
+    /// `body` consumes fewer than it was given, or at the end of the index.
+    mutating func scan(_ body: (_ keys: [Key], _ elements: [Element], _ range: Range<Int>) -> Int) {
+        while leaf != nil {
+            let available = keys.count - index
+            let consumed = body(keys, elements, index..<keys.count)
+            index += min(max(consumed, 0), available)
+            if consumed < available { return }
+            normalize()
+        }
     }
 
     /// Moves past the end of an exhausted leaf to the next non-empty one.
     fileprivate mutating func normalize() {
-        while let current = leaf, index >= current.keys.count {
+        while leaf != nil, index >= keys.count {
             while let last = path.last, last.child + 1 >= last.node.children.count {
                 path.removeLast()
             }
             guard let last = path.popLast() else {
                 leaf = nil
+                keys = []
+                elements = []
+                index = 0
                 return
             }
             path.append((last.node, last.child + 1))
@@ -241,6 +273,8 @@ struct IndexCursor<Key: Comparable, Element> {
                 node = node.children[0]
             }
             leaf = node
+            keys = node.keys
+            elements = node.elements
             index = 0
         }
     }

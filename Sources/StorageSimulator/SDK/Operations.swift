@@ -112,7 +112,7 @@ extension StorageSimulator {
             prefix: folderPath.isEmpty ? "" : folderPath + "/", delimiter: "/", maxResults: maxResults,
             pageToken: pageToken)
         var listing = try store.list(query)
-        listing.entries.removeAll { !ObjectPath.isListableItem($0.object.name) }
+        listing.filterItems(ObjectPath.isListableItem)
         listing.prefixes.removeAll { !ObjectPath.isListablePrefix($0) }
         return listing
     }

@@ -45,10 +45,12 @@ extension StorageReference {
     private func page(maxResults: Int64, pageToken: String?) throws(StorageError) -> StorageListResult {
         let clamped = Int(clamping: maxResults)
         let listing = try storage.listFolder(bucket: bucket, folder: fullPath, maxResults: clamped, pageToken: pageToken)
-        let root = root()
+        // Listed names are already normalized but for one leading and one trailing slash.
+        func reference(_ name: String) -> StorageReference {
+            StorageReference(storage: storage, bucket: bucket, fullPath: ObjectPath.normalizedListed(name))
+        }
         return StorageListResult(
-            prefixes: listing.prefixes.map { root.child($0) },
-            items: listing.itemNames.map { root.child($0) },
+            prefixes: listing.prefixes.map(reference), items: listing.itemNames.map(reference),
             pageToken: listing.nextPageToken)
     }
 }

@@ -1,0 +1,92 @@
+@testable import StorageSimulator
+import Testing
+
+/// The paged listing against a direct model of the list semantics
+/// (filter by prefix, roll up at the first delimiter after it, UTF-8 order),
+/// on buckets large enough to span many index leaves.
+@Suite("Listing against a model")
+struct ListingModelTests {
+    /// Every entry of a complete listing, in order: items and prefixes merged.
+    static func model(_ names: [String], prefix: String, delimiter: String) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        let sorted = names.sorted { UTF8Order.compare($0, $1) < 0 }
+        for name in sorted where UTF8Order.hasPrefix(name, prefix) {
+            let start = prefix.utf8.count
+            if let offset = UTF8Order.firstOccurrence(of: Array(delimiter.utf8), in: name, from: start) {
+                let rolled = UTF8Order.prefix(name, bytes: offset + delimiter.utf8.count)
+                if seen.insert(rolled).inserted { result.append(rolled) }
+            } else {
+                result.append(name)
+            }
+        }
+        return result
+    }
+
+    static func names() -> [String] {
+        var names: [String] = []
+        var state: UInt64 = 12345
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let parts = ["a", "b", "ab", "é", "x/", "/", "a/", "b/c", "日本", "z"]
+        for _ in 0..<1500 {
+            var name = ""
+            for _ in 0...next(5) { name += parts[next(parts.count)] }
+            names.append(name)
+        }
+        return names
+    }
+
+    @Test(
+        "all pages together give the model's listing",
+        arguments: [("", ""), ("", "/"), ("a", "/"), ("a/", "/"), ("b", "b"), ("", "ab"), ("x/", ""), ("é", "/"), ("zz", "/")],
+        [1, 7, 64, 1000])
+    func pagesMatchModel(_ query: (String, String), _ maxResults: Int) throws {
+        let admin = StorageSimulator().admin
+        let names = Self.names()
+        for name in names { try admin.put([], path: name) }
+        let expected = Self.model(Array(Set(names)), prefix: query.0, delimiter: query.1)
+        var listed: [String] = []
+        var token: String?
+        var pages = 0
+        repeat {
+            let page = try admin.list(ListingQuery(prefix: query.0, delimiter: query.1, maxResults: maxResults, pageToken: token))
+            let entries = (page.itemNames + page.prefixes).sorted { UTF8Order.compare($0, $1) < 0 }
+            #expect(entries.count <= maxResults)
+            if page.nextPageToken != nil { #expect(entries.count == maxResults) }
+            #expect(page.itemCount == page.itemNames.count)
+            #expect(page.items.map(\.name) == page.itemNames)
+            listed += entries
+            token = page.nextPageToken
+            pages += 1
+        } while token != nil && pages <= names.count + 1
+        #expect(listed == expected)
+    }
+
+    @Test("a page already returned does not change when the bucket does")
+    func pageIsASnapshot() throws {
+        let admin = StorageSimulator().admin
+        for index in 0..<300 { try admin.put([], path: "f/" + String(1000 + index)) }
+        let page = try admin.list(ListingQuery(prefix: "f/", maxResults: 200))
+        let before = page.itemNames
+        for index in 0..<300 where index % 2 == 0 { admin.delete(path: "f/" + String(1000 + index)) }
+        try admin.put([], path: "f/1000a")
+        #expect(page.itemNames == before)
+        #expect(page.items.map(\.name) == before)
+    }
+
+    @Test("names the list API hides", arguments: [
+        ("a", true), ("/a", true), ("a/b", true), ("/a/b", true), ("", false), ("/", false), ("//a", false),
+        ("a/", false), ("a//b", false), ("/a/", false), ("é/日本", true),
+    ])
+    func listable(_ example: (String, Bool)) {
+        let (name, expected) = example
+        #expect(ObjectPath.isListableItem(name) == expected)
+        if expected {
+            #expect(ObjectPath.normalizedListed(name) == ObjectPath.normalized(name))
+            #expect(ObjectPath.normalizedListed(name + "/") == ObjectPath.normalized(name + "/"))
+        }
+    }
+}
