@@ -46,7 +46,7 @@ struct CaseContext {
         let isSequence = loose.has("steps")
         let operation = isSequence ? nil : try operationKey(loose, what: "a case")
         let allowed = Self.caseKeys + Self.callerKeys + (isSequence ? ["steps"] : [operation ?? "", "expect"] + Self.fieldKeys(of: operation ?? ""))
-        let fields = try checked(node, what: "a case", allowed: allowed, operation: operation)
+        let fields = try checked(loose, allowed: allowed, operation: operation)
         let name = try reader.string(try fields.required("name"), what: "`name`")
         let location = reader.location(of: node)
         var skipReason: String?
@@ -79,15 +79,14 @@ struct CaseContext {
         let loose = try reader.mapping(node, what: "a step")
         let operation = try operationKey(loose, what: "a step")
         let allowed = Self.callerKeys + [operation, "expect"] + Self.fieldKeys(of: operation)
-        let fields = try checked(node, what: "a step", allowed: allowed, operation: operation)
+        let fields = try checked(loose, allowed: allowed, operation: operation)
         let caller = try loadCaller(fields, inherited: inherited)
         let time = try fields["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
         return try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time)
     }
 
-    /// Re-reads a mapping with its allowed keys, naming keys that belong to another operation.
-    private func checked(_ node: Node, what: String, allowed: [String], operation: String?) throws(SuiteLoadError) -> Fields {
-        let loose = try reader.mapping(node, what: what)
+    /// Checks a mapping against its allowed keys, naming keys that belong to another operation.
+    private func checked(_ loose: Fields, allowed: [String], operation: String?) throws(SuiteLoadError) -> Fields {
         for entry in loose.entries where !allowed.contains(entry.key) {
             if let operation, Self.allFieldKeys.contains(entry.key) {
                 throw reader.error("`\(entry.key)` does not apply to `\(operation)`", at: entry.keyNode, key: entry.key)
@@ -96,7 +95,7 @@ struct CaseContext {
                 throw reader.error("a case with `steps` takes `\(entry.key)` inside each step", at: entry.keyNode, key: entry.key)
             }
         }
-        return try reader.mapping(node, what: what, allowed: allowed)
+        return try loose.restricted(to: allowed)
     }
 
     private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> String {

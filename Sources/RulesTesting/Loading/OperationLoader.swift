@@ -121,7 +121,7 @@ extension CaseContext {
         for entry in loose.entries where !allowed.contains(entry.key) && ["error", "items", "prefixes", "nextPageToken", "metadata"].contains(entry.key) {
             throw reader.error("`expect.\(entry.key)` does not apply to `\(operation)`", at: entry.keyNode, key: entry.key)
         }
-        let fields = try reader.mapping(node, what: "`expect`", allowed: allowed)
+        let fields = try loose.restricted(to: allowed)
         var expectation = Expectation(decision: try decision(try fields.required("decision")))
         if let errorNode = fields["error"] {
             let code = try reader.string(errorNode, what: "`error`")

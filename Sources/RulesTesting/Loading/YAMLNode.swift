@@ -33,15 +33,19 @@ struct YAMLReader {
                 throw error("duplicate key `\(key)` in \(what)", at: keyNode, key: key)
             }
             if let allowed, !allowed.contains(key) {
-                var message = "unknown key `\(key)` in \(what)"
-                if let suggestion = closestMatch(to: key, in: allowed) {
-                    message += " (did you mean `\(suggestion)`?)"
-                }
-                throw error(message, at: keyNode, key: key)
+                throw unknownKey(key, at: keyNode, in: what, allowed: allowed)
             }
             entries.append((key, keyNode, value))
         }
         return Fields(reader: self, node: node, what: what, entries: entries)
+    }
+
+    func unknownKey(_ key: String, at keyNode: Node, in what: String, allowed: [String]) -> SuiteLoadError {
+        var message = "unknown key `\(key)` in \(what)"
+        if let suggestion = closestMatch(to: key, in: allowed) {
+            message += " (did you mean `\(suggestion)`?)"
+        }
+        return error(message, at: keyNode, key: key)
     }
 
     func sequence(_ node: Node, what: String) throws(SuiteLoadError) -> [Node] {
@@ -70,8 +74,8 @@ struct YAMLReader {
     }
 
     func isNull(_ node: Node) -> Bool {
-        if case .null = scalarValue(node) { return true }
-        return false
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        return CoreSchema.isNull(scalar.string)
     }
 
     /// An RFC 3339 timestamp such as `2026-01-01T00:00:00Z`.
@@ -159,6 +163,16 @@ struct Fields {
 
     func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
 
+    /// The same fields, checked against the allowed keys in document order
+    /// (what ``YAMLReader/mapping(_:what:allowed:)`` reports, for a mapping
+    /// already read without a key list).
+    func restricted(to allowed: [String]) throws(SuiteLoadError) -> Fields {
+        for entry in entries where !allowed.contains(entry.key) {
+            throw reader.unknownKey(entry.key, at: entry.keyNode, in: what, allowed: allowed)
+        }
+        return self
+    }
+
     subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
 
     func keyNode(_ key: String) -> Node? { entries.first { $0.key == key }?.keyNode }
@@ -195,6 +209,15 @@ struct Fields {
 /// Scalar resolution of the YAML 1.2 core schema (no `yes`/`no` booleans,
 /// no sexagesimal numbers).
 enum CoreSchema {
+    /// Whether a plain scalar is `null` (what ``resolve(_:)`` gives `.null` for).
+    static func isNull(_ text: String) -> Bool {
+        guard text.utf8.count <= 4 else { return false }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
     static func resolve(_ text: String) -> Value {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
