@@ -173,9 +173,10 @@ struct Fields {
         return self
     }
 
-    subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
+    // `firstIndex` borrows each entry where `first` would copy the whole tuple.
+    subscript(key: String) -> Node? { entries.firstIndex { $0.key == key }.map { entries[$0].value } }
 
-    func keyNode(_ key: String) -> Node? { entries.first { $0.key == key }?.keyNode }
+    func keyNode(_ key: String) -> Node? { entries.firstIndex { $0.key == key }.map { entries[$0].keyNode } }
 
     func required(_ key: String) throws(SuiteLoadError) -> Node {
         guard let value = self[key] else {
