@@ -47,6 +47,25 @@ struct OrderedIndexTests {
         #expect(index.root.isLeaf)
     }
 
+    @Test("an index built from sorted entries behaves as one built by inserts", arguments: [0, 1, 3, 4, 5, 40])
+    func sortedBuild(count: Int) {
+        let index = OrderedIndex<Int, Int>(sorted: (0..<count).map { ($0 * 2, $0) }, maxKeys: 4)
+        var model = Dictionary(uniqueKeysWithValues: (0..<count).map { ($0 * 2, $0) })
+        #expect(index.count == count)
+        #expect(contents(index) == model.keys.sorted())
+        var random = Generator(state: UInt64(count))
+        for step in 0..<2000 {
+            let key = Int(random.next() % 100)
+            if random.next() % 3 == 0 {
+                #expect(index.remove(key) == model.removeValue(forKey: key))
+            } else {
+                #expect(index.insert(step, for: key) == model.updateValue(step, forKey: key))
+            }
+        }
+        #expect(contents(index) == model.keys.sorted())
+        for key in 0..<100 { #expect(index.element(for: key) == model[key]) }
+    }
+
     @Test("a cursor starts at the first key not before the bound, from any position", arguments: [4, 7])
     func cursorSeeks(maxKeys: Int) {
         let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)

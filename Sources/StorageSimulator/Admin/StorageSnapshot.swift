@@ -34,12 +34,12 @@ extension StorageAdmin {
     /// simulator the snapshot was taken from held: same records, same bytes,
     /// and the same next generation.
     public func restore(_ snapshot: StorageSnapshot) {
-        storage.removeAllBuckets()
-        _ = storage.createBucket(storage.configuration.defaultBucket)
-        for bucket in snapshot.buckets {
-            let store = storage.createBucket(bucket.name)
-            for entry in bucket.entries { store.put(entry) }
+        var stores = snapshot.buckets.map { BucketStore(name: $0.name, sortedEntries: $0.entries) }
+        let defaultBucket = storage.configuration.defaultBucket
+        if !snapshot.buckets.contains(where: { $0.name == defaultBucket }) {
+            stores.append(BucketStore(name: defaultBucket))
         }
+        storage.replaceBuckets(stores)
         storage.advanceGeneration(to: snapshot.lastGeneration)
     }
 }

@@ -12,6 +12,12 @@ final class BucketStore: Sendable {
         self.index = Locked(OrderedIndex())
     }
 
+    /// A bucket holding `entries`, which are in name order with no name twice.
+    init(name: String, sortedEntries entries: [StoredEntry]) {
+        self.name = name
+        self.index = Locked(OrderedIndex(sorted: entries.map { (ObjectName($0.name), $0) }))
+    }
+
     var count: Int { index.withLock { $0.count } }
 
     func entry(_ path: String) -> StoredEntry? {

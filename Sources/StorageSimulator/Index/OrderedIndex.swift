@@ -22,6 +22,20 @@ final class OrderedIndex<Key: Comparable, Element> {
         self.root = IndexNode()
     }
 
+    /// An index holding `entries`, which must be in strictly increasing key
+    /// order (as a cursor walk yields them): filled leaf by leaf, without a
+    /// search per entry.
+    convenience init(sorted entries: [(key: Key, element: Element)], maxKeys: Int = 64) {
+        self.init(maxKeys: maxKeys)
+        if entries.count <= self.maxKeys {
+            root.keys = entries.map(\.key)
+            root.elements = entries.map(\.element)
+            count = entries.count
+        } else {
+            for entry in entries { insert(entry.element, for: entry.key) }
+        }
+    }
+
     /// The element stored under `key`.
     func element(for key: Key) -> Element? {
         var node = root

@@ -220,6 +220,13 @@ public final class StorageSimulator: Sendable {
 
     func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0[name] } }
 
+    /// Replaces every bucket at once.
+    func replaceBuckets(_ stores: [BucketStore]) {
+        var replacement: [String: BucketStore] = [:]
+        for store in stores { replacement[store.name] = store }
+        buckets.withLock { $0 = replacement }
+    }
+
     var bucketNames: [String] { buckets.withLock { $0.keys.sorted() } }
 
     func removeAllBuckets() {
