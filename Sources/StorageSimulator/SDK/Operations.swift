@@ -55,9 +55,10 @@ extension StorageSimulator {
             _ = try require(
                 .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.resourceValue,
                 in: operation)
-            var object = ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: stored,
-                generation: nextGeneration(at: operation.time), time: operation.time)
+            // The committed record is the candidate with its generation: the content is not hashed twice.
+            var object = candidate
+            object.generation = nextGeneration(at: operation.time)
+            object.etag = ObjectFactory.etag(generation: object.generation, metageneration: object.metageneration)
             if object.downloadTokens.isEmpty { object.downloadTokens = [UUID().uuidString.lowercased()] }
             if store.replace(path, ifCurrent: existing, with: StoredEntry(object: object, bytes: bytes)) {
                 return object

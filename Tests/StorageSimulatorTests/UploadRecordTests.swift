@@ -1,0 +1,30 @@
+import Foundation
+import RulesEngine
+import StorageSimulator
+import Testing
+
+@Suite("Upload records")
+struct UploadRecordTests {
+    @Test("an SDK upload stores the same derived fields as an admin put of the same bytes at the same time")
+    func sameDerivedFields() async throws {
+        let storage = try TestRules.simulator(TestRules.open)
+        let reference = StorageSimulator()
+        reference.setTime(Timestamp(seconds: 1_767_225_600))
+        for (index, text) in ["", "x", "hello world", String(repeating: "abc", count: 1000)].enumerated() {
+            let path = "u/\(index)"
+            let uploaded = try await storage.reference(withPath: path).putDataAsync(Data(text.utf8))
+            let expected = try reference.admin.put(text: text, path: path)
+            guard let object = uploaded.object else {
+                Issue.record("no record for \(path)")
+                continue
+            }
+            #expect(object.md5Hash == expected.md5Hash)
+            #expect(object.crc32c == expected.crc32c)
+            #expect(object.size == expected.size)
+            #expect(object.generation == expected.generation)
+            #expect(object.metageneration == 1)
+            #expect(object.etag == expected.etag)
+            #expect(storage.admin.object(path: path) == object)
+        }
+    }
+}
