@@ -83,14 +83,16 @@ public struct TestCommand: AsyncParsableCommand {
     /// Runs the suites and exits with 0, 1 or 2.
     public func run() async throws {
         let progress = ProgressIndicator(enabled: ProgressIndicator.stderrIsTerminal)
+        let wantsCoverage = coverage || coverageLcov != nil || coverageHTML != nil || coverageThreshold != nil
         var options = RunOptions(filter: filter)
         if let jobs { options.parallelism = jobs }
+        // Coverage counts every traced expression and the JSON report explains passing steps too.
+        options.recordsTraces = wantsCoverage || format == .json
         let run = await TestSession.run(paths: paths, options: options) { finished, total in
             progress.update(finished: finished, total: total)
         }
         progress.finish()
 
-        let wantsCoverage = coverage || coverageLcov != nil || coverageHTML != nil || coverageThreshold != nil
         let report = wantsCoverage ? CoverageCollector.collect(run) : nil
         let environment = ProcessInfo.processInfo.environment
         // https://no-color.org: a set, non-empty NO_COLOR turns colour off.

@@ -5,7 +5,8 @@ import RulesTesting
 
 /// Throughput of `storage-rules test` on a generated suite of 10,000 cases:
 /// loading (YAML to cases), running (every case on a fresh in-memory bucket,
-/// in parallel) and both together, as suites and cases per second.
+/// in parallel; without traces, as the CLI runs, and with them, as coverage
+/// runs) and both together, as suites and cases per second.
 func runRunnerBenchmarks() {
     let caseCount = 10_000
     print("== test runner (a generated suite of \(caseCount) cases, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
@@ -15,6 +16,7 @@ func runRunnerBenchmarks() {
 
     var bestLoad = Double.infinity
     var bestRun = Double.infinity
+    var bestTracedRun = Double.infinity
     var bestTotal = Double.infinity
     var summary = ""
     for _ in 0..<3 {
@@ -28,10 +30,15 @@ func runRunnerBenchmarks() {
             return
         }
         let loaded = clock.now
+        // As `storage-rules test` runs without coverage or JSON: no traces.
         let results = blocking {
-            await TestRunner(options: RunOptions(startTime: startTime)).run([suite])
+            await TestRunner(options: RunOptions(startTime: startTime, recordsTraces: false)).run([suite])
         }
         let finished = clock.now
+        _ = blocking {
+            await TestRunner(options: RunOptions(startTime: startTime, recordsTraces: true)).run([suite])
+        }
+        bestTracedRun = min(bestTracedRun, seconds(clock.now - finished))
         let load = seconds(loaded - loadStart)
         let run = seconds(finished - loaded)
         bestLoad = min(bestLoad, load)
@@ -41,6 +48,7 @@ func runRunnerBenchmarks() {
     }
     print(pad("load the suite (YAML to \(caseCount) cases)", 58) + pad(format(bestLoad), 14) + formatRate(1 / bestLoad) + " suites/s, " + formatRate(Double(caseCount) / bestLoad) + " cases/s")
     print(pad("run the cases", 58) + pad(format(bestRun), 14) + formatRate(Double(caseCount) / bestRun) + " cases/s")
+    print(pad("run the cases, tracing every decision (coverage, JSON)", 58) + pad(format(bestTracedRun), 14) + formatRate(Double(caseCount) / bestTracedRun) + " cases/s")
     print(pad("load + run", 58) + pad(format(bestTotal), 14) + formatRate(1 / bestTotal) + " suites/s, " + formatRate(Double(caseCount) / bestTotal) + " cases/s")
     print(pad("result of the last run", 58) + summary)
 }

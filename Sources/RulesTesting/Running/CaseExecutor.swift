@@ -25,7 +25,19 @@ struct CaseExecutor: Sendable {
         seeded = template.admin.snapshot()
     }
 
-    func run(_ testCase: TestCase) async -> CaseResult {
+    /// Runs a case; with `tracing` off, a failing case runs once more with
+    /// tracing so its decisions can be explained (cases are deterministic:
+    /// fresh bucket, fixed clock), keeping the first run's duration.
+    func run(_ testCase: TestCase, explainingFailures tracing: Bool) async -> CaseResult {
+        let result = await run(testCase, tracing: tracing)
+        guard !tracing, result.status == .failed else { return result }
+        var traced = await run(testCase, tracing: true)
+        traced.duration = result.duration
+        return traced
+    }
+
+    /// Runs a case once; `tracing` says whether decisions carry traces.
+    func run(_ testCase: TestCase, tracing: Bool) async -> CaseResult {
         let clock = ContinuousClock()
         let start = clock.now
         if testCase.skipReason != nil {
@@ -43,6 +55,7 @@ struct CaseExecutor: Sendable {
             let storage = StorageSimulator(
                 rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket))
             storage.setTime(suite.time ?? runTime)
+            storage.setRecordsTraces(tracing)
             storage.setDocuments(documents)
             storage.admin.restore(seeded)
             setupFailure = seedFailure
@@ -64,7 +77,7 @@ struct CaseExecutor: Sendable {
             } else {
                 let time = step.time ?? suite.time ?? runTime
                 if case .request(let raw) = step.operation {
-                    outcome = authorize(raw, caller: step.caller, time: time, documents: documents)
+                    outcome = authorize(raw, caller: step.caller, time: time, documents: documents, tracing: tracing)
                 } else if let simulator {
                     simulator.signIn(step.caller.identity)
                     simulator.setTime(time)
@@ -111,10 +124,12 @@ struct CaseExecutor: Sendable {
         return nil
     }
 
-    private func authorize(_ raw: RawRequest, caller: Caller, time: Timestamp, documents: InMemoryDocuments) -> StepOutcome {
+    private func authorize(
+        _ raw: RawRequest, caller: Caller, time: Timestamp, documents: InMemoryDocuments, tracing: Bool
+    ) -> StepOutcome {
         let request = AuthorizationRequest(
             method: raw.method, bucket: raw.bucket, objectPath: raw.path, auth: caller.identity,
-            incoming: raw.resource, existing: raw.existing, time: time, documents: documents)
+            incoming: raw.resource, existing: raw.existing, time: time, documents: documents, recordsTrace: tracing)
         return StepOutcome(decisions: [suite.rules.authorize(request)])
     }
 }

@@ -9,12 +9,21 @@ public struct RunOptions: Sendable {
     public var parallelism: Int
     /// `request.time` for suites and cases that set none: the run's start time.
     public var startTime: Timestamp
+    /// Whether every decision carries its evaluation trace. Coverage and
+    /// explanations of passing steps (the JSON report) need it; without it,
+    /// a failing case is run again with tracing, so its explanation is the
+    /// same either way, and passing cases run faster.
+    public var recordsTraces: Bool
 
     /// Creates options; the start time defaults to now.
-    public init(filter: String? = nil, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount, startTime: Timestamp? = nil) {
+    public init(
+        filter: String? = nil, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount, startTime: Timestamp? = nil,
+        recordsTraces: Bool = true
+    ) {
         self.filter = filter
         self.parallelism = max(1, parallelism)
         self.startTime = startTime ?? RunOptions.now()
+        self.recordsTraces = recordsTraces
     }
 
     static func now() -> Timestamp {
@@ -48,6 +57,7 @@ public struct TestRunner: Sendable {
             for caseIndex in cases.indices { work.append((suiteIndex, caseIndex)) }
         }
         let executors = suites.map { CaseExecutor(suite: $0, runTime: options.startTime) }
+        let tracing = options.recordsTraces
         var results: [[CaseResult?]] = selected.map { Array(repeating: nil, count: $0.count) }
         let total = work.count
         var finished = 0
@@ -58,7 +68,7 @@ public struct TestRunner: Sendable {
                 next += 1
                 let executor = executors[item.suite]
                 let testCase = selected[item.suite][item.index]
-                group.addTask { (item.suite, item.index, await executor.run(testCase)) }
+                group.addTask { (item.suite, item.index, await executor.run(testCase, explainingFailures: tracing)) }
             }
             while next < total && next < options.parallelism { enqueue() }
             for await (suite, index, result) in group {

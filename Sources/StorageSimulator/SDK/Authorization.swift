@@ -10,6 +10,7 @@ extension StorageSimulator {
         var documents: (any DocumentSource)?
         var rules: CompiledRuleset?
         var observers: [@Sendable (AuthorizationRequest, Decision) -> Void]
+        var recordsTraces: Bool
     }
 
     func operationContext(bucket: String) -> OperationContext {
@@ -17,7 +18,7 @@ extension StorageSimulator {
         return OperationContext(
             time: context.fixedTime ?? now, auth: context.auth, documents: context.documents,
             rules: context.bucketRules[bucket] ?? context.rules,
-            observers: context.observers.sorted { $0.key < $1.key }.map(\.value))
+            observers: context.observers.sorted { $0.key < $1.key }.map(\.value), recordsTraces: context.recordsTraces)
     }
 
     /// The refusal recorded when no ruleset is loaded.
@@ -31,7 +32,8 @@ extension StorageSimulator {
     ) -> Decision {
         let request = AuthorizationRequest(
             method: method, bucket: bucket, objectPath: path, auth: operation.auth,
-            incoming: incoming, existing: existing, time: operation.time, documents: operation.documents)
+            incoming: incoming, existing: existing, time: operation.time, documents: operation.documents,
+            recordsTrace: operation.recordsTraces)
         let decision =
             operation.rules?.authorize(request)
             ?? Decision(

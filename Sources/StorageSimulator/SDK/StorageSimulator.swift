@@ -77,6 +77,7 @@ public final class StorageSimulator: Sendable {
         var fixedTime: Timestamp?
         var documents: (any DocumentSource)?
         var observers: [Int: @Sendable (AuthorizationRequest, Decision) -> Void] = [:]
+        var recordsTraces = true
         var nextObserverID = 0
         var lastGeneration: Int64 = 0
     }
@@ -148,6 +149,13 @@ public final class StorageSimulator: Sendable {
     /// Sets the documents `firestore.get()` and `firestore.exists()` see.
     public func setDocuments(_ documents: (any DocumentSource)?) {
         context.withLock { $0.documents = documents }
+    }
+
+    /// Whether decisions carry an evaluation trace (``Decision``'s
+    /// `allows[].trace`, which explanations and coverage read). On by
+    /// default; turning it off makes each authorization cheaper.
+    public func setRecordsTraces(_ records: Bool) {
+        context.withLock { $0.recordsTraces = records }
     }
 
     /// Calls `observer` with every authorization request and its decision,
