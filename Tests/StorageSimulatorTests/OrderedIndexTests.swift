@@ -49,7 +49,7 @@ struct OrderedIndexTests {
 
     @Test("an index built from sorted entries behaves as one built by inserts", arguments: [0, 1, 3, 4, 5, 40])
     func sortedBuild(count: Int) {
-        let index = OrderedIndex<Int, Int>(sorted: (0..<count).map { ($0 * 2, $0) }, maxKeys: 4)
+        let index = OrderedIndex<Int, Int>(sortedKeys: (0..<count).map { $0 * 2 }, elements: Array(0..<count), maxKeys: 4)
         var model = Dictionary(uniqueKeysWithValues: (0..<count).map { ($0 * 2, $0) })
         #expect(index.count == count)
         #expect(contents(index) == model.keys.sorted())

@@ -27,4 +27,12 @@ struct UploadRecordTests {
             #expect(storage.admin.object(path: path) == object)
         }
     }
+
+    @Test("the last path component of stored names", arguments: [
+        ("a/b/c.txt", "c.txt"), ("abc", "abc"), ("a/", ""), ("/x", "x"), ("a//b", "b"), ("é/日本.png", "日本.png"),
+    ])
+    func lastPathComponent(_ example: (String, String)) throws {
+        let object = try StorageSimulator().admin.put(text: "x", path: example.0)
+        #expect(object.lastPathComponent == example.1)
+    }
 }

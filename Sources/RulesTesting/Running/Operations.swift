@@ -59,6 +59,7 @@ extension CaseExecutor {
     /// Returned metadata as a map; times are RFC 3339 strings, absent fields are left out.
     static func metadataMap(_ metadata: StorageMetadata) -> RulesMap {
         var map: [String: Value] = [:]
+        map.reserveCapacity(metadataKeys.count)
         func put(_ key: String, _ value: String?) { if let value { map[key] = .string(value) } }
         put("bucket", metadata.bucket)
         put("name", metadata.name)

@@ -12,10 +12,11 @@ final class BucketStore: Sendable {
         self.index = Locked(OrderedIndex())
     }
 
-    /// A bucket holding `entries`, which are in name order with no name twice.
-    init(name: String, sortedEntries entries: [StoredEntry]) {
+    /// A bucket holding `entries` under `keys` (their names), in name
+    /// order with no name twice. The arrays are shared until a write.
+    init(name: String, sortedKeys keys: [ObjectName], entries: [StoredEntry]) {
         self.name = name
-        self.index = Locked(OrderedIndex(sorted: entries.map { (ObjectName($0.name), $0) }))
+        self.index = Locked(OrderedIndex(sortedKeys: keys, elements: entries))
     }
 
     var count: Int { index.withLock { $0.count } }

@@ -25,14 +25,18 @@ final class OrderedIndex<Key: Comparable, Element> {
     /// An index holding `entries`, which must be in strictly increasing key
     /// order (as a cursor walk yields them): filled leaf by leaf, without a
     /// search per entry.
-    convenience init(sorted entries: [(key: Key, element: Element)], maxKeys: Int = 64) {
+    ///
+    /// Up to ``maxKeys`` entries become the root leaf as given: the arrays
+    /// are shared (copy-on-write) rather than copied.
+    convenience init(sortedKeys keys: [Key], elements: [Element], maxKeys: Int = 64) {
         self.init(maxKeys: maxKeys)
-        if entries.count <= self.maxKeys {
-            root.keys = entries.map(\.key)
-            root.elements = entries.map(\.element)
-            count = entries.count
+        let count = min(keys.count, elements.count)
+        if count <= self.maxKeys {
+            root.keys = keys.count == count ? keys : Array(keys.prefix(count))
+            root.elements = elements.count == count ? elements : Array(elements.prefix(count))
+            self.count = count
         } else {
-            for entry in entries { insert(entry.element, for: entry.key) }
+            for position in 0..<count { insert(elements[position], for: keys[position]) }
         }
     }
 
