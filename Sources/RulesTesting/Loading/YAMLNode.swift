@@ -23,13 +23,17 @@ struct YAMLReader {
             throw error("\(what) must be a mapping, found \(kindName(node))", at: node)
         }
         var entries: [(key: String, keyNode: Node, value: Node)] = []
+        entries.reserveCapacity(mapping.count)
+        // Mappings in suites are small: a linear scan finds duplicates faster than hashing.
         var seen: Set<String> = []
+        let hashes = mapping.count > 16
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else {
                 throw error("keys of \(what) must be strings", at: keyNode)
             }
             let key = scalar.string
-            if !seen.insert(key).inserted {
+            let isDuplicate = hashes ? !seen.insert(key).inserted : entries.contains { $0.key == key }
+            if isDuplicate {
                 throw error("duplicate key `\(key)` in \(what)", at: keyNode, key: key)
             }
             if let allowed, !allowed.contains(key) {
