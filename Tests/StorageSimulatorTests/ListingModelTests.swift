@@ -89,4 +89,13 @@ struct ListingModelTests {
             #expect(ObjectPath.normalizedListed(name + "/") == ObjectPath.normalized(name + "/"))
         }
     }
+
+    @Test("a child of the root is its normalized path", arguments: [
+        "a", "a/b", "/a", "a/", "a//b", "", "/", "é/x", "\u{301}x", "a/\u{301}b", "x/\u{200D}", "日本/語",
+    ])
+    func rootChild(_ path: String) {
+        let root = StorageSimulator().reference()
+        #expect(root.child(path).fullPath == ObjectPath.normalized("/" + path))
+        if ObjectPath.isNormalizedRelative(path) { #expect(ObjectPath.normalized("/" + path) == path) }
+    }
 }

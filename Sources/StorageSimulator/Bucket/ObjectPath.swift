@@ -27,6 +27,24 @@ public enum ObjectPath {
         path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
     }
 
+    /// Whether `normalized("/" + path)` is `path` itself: it starts with an
+    /// ASCII byte other than `/` (so the joining slash cannot combine with
+    /// it into one character), has no `//` and does not end with `/`.
+    static func isNormalizedRelative(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let first = path.utf8.first, first < 0x80, first != slash, path.utf8.last != slash else { return false }
+        var afterSlash = false
+        for byte in path.utf8 {
+            if byte == slash {
+                if afterSlash { return false }
+                afterSlash = true
+            } else {
+                afterSlash = false
+            }
+        }
+        return true
+    }
+
     /// Whether the v0 list API shows this item name: after dropping one
     /// leading `/`, it is non-empty and has no empty segment (so no `//`
     /// anywhere and no trailing `/`).

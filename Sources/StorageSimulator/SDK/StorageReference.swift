@@ -37,6 +37,9 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     /// A reference below this one; empty segments of `path` are dropped
     /// (`child("a//b/")` is `child("a/b")`).
     public func child(_ path: String) -> StorageReference {
+        if fullPath.isEmpty, ObjectPath.isNormalizedRelative(path) {
+            return StorageReference(storage: storage, bucket: bucket, fullPath: path)
+        }
         let joined = ObjectPath.normalized(fullPath + "/" + path)
         return StorageReference(storage: storage, bucket: bucket, fullPath: joined)
     }
