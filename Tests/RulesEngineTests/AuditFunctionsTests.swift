@@ -220,6 +220,23 @@ struct AuditFunctionsTests {
         #expect(doubleQuoted.isEmpty, "\(doubleQuoted)")
     }
 
+    /// §2.9: functions no rule reaches are checked without a rule context.
+    @Test func uncalledFunctionsHaveNoRequest() {
+        let text = Self.rules("""
+            function uncalled() { return request.auth != null && helper(); }
+            function helper() { return resource == null; }
+            function called() { return shared() && request.auth == null; }
+            function shared() { return request.time != null; }
+            match /f/{f} { allow get: if called(); }
+            """)
+        let warnings = CompiledRuleset.compile(text).diagnostics.filter { $0.severity == .warning }
+        let invalid = warnings.filter { $0.message.hasPrefix("Invalid variable name: ") }.map(\.message)
+        #expect(invalid.sorted() == ["Invalid variable name: request.", "Invalid variable name: resource."], "\(invalid)")
+        #expect(warnings.map(\.message).contains("Unused function: uncalled."))
+        #expect(!warnings.map(\.message).contains("Unused function: helper."))
+        Engine.expect(Self.firstOutcome(text), .true, "called chain still sees request")
+    }
+
     @Test func duplicateMethodsCompile() {
         let text = Self.rules("match /f/{f} { allow read, get; allow get: if true; allow write, create, delete: if false; }")
         #expect(CompiledRuleset.compile(text).ruleset != nil)
