@@ -19,6 +19,7 @@ struct Checker {
         var diagnostics: [Diagnostic] = []
         diagnostics += checkHeader()
         diagnostics += checkMatchPaths()
+        diagnostics += MatchLimits(ruleset: ruleset).run()
         diagnostics += checkFunctionDeclarations()
         diagnostics += checkExpressionDepth()
         diagnostics += NameResolution(ruleset: ruleset, options: options).run()
