@@ -109,6 +109,49 @@ struct AuditAccessTests {
         ("request.path == /b/$(bucket)/o/x/y", .true),
     ]
 
+    static let collectionCases: [(String, Expected)] = [
+        // map.get with a list of keys walks nested maps.
+        ("{'a': {'b': {'c': 3}}}.get(['a', 'b', 'c'], 0) == 3", .true),
+        ("{'a': {'b': 1}}.get(['a', 'c'], 7) == 7", .true),
+        ("{'a': 1}.get(['a', 'b'], 7) == 7", .true),
+        ("{'a': {'b': 1}}.get(['a'], 0) == {'b': 1}", .true),
+        ("{'a': null}.get('a', 1) == null", .true),
+        ("{'a': 1}.get('b', null) == null", .true),
+        ("{'a': 1}.get(1, 0) == 0", .error(nil)),
+        // keys() and values() are lists.
+        ("{'a': 1}.keys() is list && {'a': 1}.values() == [1]", .true),
+        ("{'b': 1, 'a': 2}.values() == [2, 1]", .true),
+        ("{'a': 1}.keys().difference(['a'].toSet()).size() == 0", .error("Function not found error: Name: [difference].")),
+        ("{'a': 1}.keys().toSet().difference(['a'].toSet()).size() == 0", .true),
+        ("{'a': 1, 'b': 2}.size() == 2 && {}.size() == 0", .true),
+        // Sets accept lists for hasAll/hasAny/hasOnly.
+        ("['a', 'b'].toSet().hasOnly(['a', 'b', 'c']) && !['a', 'b'].toSet().hasOnly(['a'])", .true),
+        ("['a', 'b'].toSet().hasAny(['c', 'b']) && !['a'].toSet().hasAny([])", .true),
+        ("['a', 'b'].toSet().hasAll(['a'].toSet()) && ['a'].toSet().hasAll([])", .true),
+        ("[1, 2].toSet().hasAll([1.0])", .true),
+        ("['a'].toSet().size() == 1 && [].toSet().size() == 0", .true),
+        // Lists.
+        ("[].hasAll([]) && !([].hasAny(['a'])) && [].hasOnly(['a'])", .true),
+        ("['a', 'b'].hasAny(['b']) && !['a'].hasAny(['b'])", .true),
+        ("[1, 2, 2].removeAll([2, 3]) == [1] && [1].removeAll([]) == [1]", .true),
+        ("[1, 2].concat([]) == [1, 2] && [].concat([1]) == [1]", .true),
+        ("['a', 'b'].union(['c'].toSet()).size() == 3", .error("Function not found error: Name: [union].")),
+        ("[1, 2].toSet() == [2, 1, 2].toSet()", .true),
+        // Map diffs.
+        ("{'a': 1, 'b': 2}.diff({'b': 3, 'c': 4}).addedKeys() == ['a'].toSet()", .true),
+        ("{'a': 1, 'b': 2}.diff({'b': 3, 'c': 4}).removedKeys() == ['c'].toSet()", .true),
+        ("{'a': 1, 'b': 2}.diff({'b': 3, 'c': 4}).changedKeys() == ['b'].toSet()", .true),
+        ("{'a': 1, 'b': 2}.diff({'b': 3, 'c': 4}).affectedKeys() == ['a', 'b', 'c'].toSet()", .true),
+        ("{'a': 1, 'b': 2}.diff({'b': 3, 'c': 4}).unchangedKeys().size() == 0", .true),
+        ("{'a': {'x': 1}}.diff({'a': {'x': 1}}).unchangedKeys() == ['a'].toSet()", .true),
+        ("{'a': null}.diff({}).addedKeys() == ['a'].toSet()", .true),
+    ]
+
+    @Test(arguments: collectionCases)
+    func collections(_ expression: String, _ expected: Expected) {
+        Engine.expect(Engine.outcome(of: expression), expected, expression)
+    }
+
     @Test(arguments: membershipCases)
     func membership(_ expression: String, _ expected: Expected) {
         Engine.expect(Engine.outcome(of: expression), expected, expression)
