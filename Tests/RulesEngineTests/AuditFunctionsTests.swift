@@ -214,6 +214,8 @@ struct AuditFunctionsTests {
             #expect(warnings.contains(expected), "\(expected) in \(warnings)")
         }
         #expect(CompiledRuleset.compile(text).ruleset != nil)
+        let explicit1 = Self.messages("rules_version = '1'; service firebase.storage { match /b/{bucket}/o/{f} { allow get; } }", .warning)
+        #expect(explicit1.contains("Ruleset uses old version (version [1]). Please update to the latest version (version [2])."))
         let v2 = Self.messages("rules_version = '2'; service firebase.storage { match /b/{bucket}/o/{f} { allow get; } }", .warning)
         #expect(v2.isEmpty, "\(v2)")
         let doubleQuoted = Self.messages("rules_version = \"2\"; service firebase.storage { match /b/{bucket}/o/{f} { allow get; } }", .warning)

@@ -32,8 +32,9 @@ struct Checker {
 
     private func checkHeader() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        if ruleset.versionRange == nil {
-            diagnostics.append(.warning("check.old-version", CheckMessages.oldVersion, at: SourceRange.at(0)))
+        // Version 1, whether written out or implied by a missing statement.
+        if ruleset.version == .v1 {
+            diagnostics.append(.warning("check.old-version", CheckMessages.oldVersion, at: ruleset.versionRange ?? SourceRange.at(0)))
         }
         if let service = ruleset.service, service.name != "firebase.storage" {
             diagnostics.append(.error(
