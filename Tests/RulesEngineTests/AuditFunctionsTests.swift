@@ -74,6 +74,24 @@ struct AuditFunctionsTests {
         #expect(CompiledRuleset.compile(text).ruleset != nil)
     }
 
+    /// §2.8 declaration-site scoping: a file-level function cannot see the
+    /// service block's functions; checker and evaluator agree.
+    @Test func fileFunctionsCannotSeeServiceFunctions() {
+        let text = """
+            rules_version = '2';
+            function top() { return svc(); }
+            service firebase.storage {
+              function svc() { return true; }
+              function viaService() { return top2(); }
+              match /b/{bucket}/o/{f} { allow get: if top(); allow list: if viaService(); }
+            }
+            function top2() { return true; }
+            """
+        Engine.expect(Self.firstOutcome(text), .error("Function not found error: Name: [svc]."), "file -> service")
+        Engine.expect(Self.firstOutcome(text, .list), .true, "service -> file")
+        #expect(Self.messages(text, .warning).contains("Invalid function name: svc."))
+    }
+
     @Test func arityErrorsListTheDeclaration() {
         let text = Self.rules("""
             function pair(a, b) { return a == b; }

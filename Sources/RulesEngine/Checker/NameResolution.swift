@@ -28,9 +28,11 @@ struct NameResolution {
         let fileFunctions = Self.table(ruleset.functions, scopeKey: "file")
         let serviceFunctions = Self.table(ruleset.service?.functions ?? [], scopeKey: "service")
 
-        func visibility(for blocks: [MatchBlock]) -> Visibility {
+        /// What code declared inside `blocks` sees; a file-level function
+        /// sees only file-level functions, not those of the service block.
+        func visibility(for blocks: [MatchBlock], fileLevel: Bool = false) -> Visibility {
             var variables = NameResolution.globals
-            var functions = [serviceFunctions, fileFunctions]
+            var functions = fileLevel ? [fileFunctions] : [serviceFunctions, fileFunctions]
             for (index, block) in blocks.enumerated() {
                 for segment in block.path.segments {
                     switch segment.kind {
@@ -51,13 +53,14 @@ struct NameResolution {
         // A function no rule reaches is checked without a rule context, so
         // `request` and `resource` are unknown names there, as in Firebase.
         let functions = ruleset.allFunctions.map { entry in
-            (function: entry.function, blocks: entry.blocks, key: declarationKey(entry.function, entry.blocks))
+            (function: entry.function, blocks: entry.blocks, key: declarationKey(entry.function, entry.blocks),
+             fileLevel: entry.blocks.isEmpty && ruleset.functions.contains(entry.function))
         }
         var callees: [String: Set<String>] = [:]
         for entry in functions {
             var ignored: [Diagnostic] = []
             var calls: Set<String> = []
-            _ = checkFunction(entry.function, visibility(for: entry.blocks), &ignored, &calls)
+            _ = checkFunction(entry.function, visibility(for: entry.blocks, fileLevel: entry.fileLevel), &ignored, &calls)
             callees[entry.key, default: []].formUnion(calls)
         }
         var pending = Array(reachable)
@@ -65,7 +68,7 @@ struct NameResolution {
             for callee in callees[key] ?? [] where reachable.insert(callee).inserted { pending.append(callee) }
         }
         for entry in functions {
-            var scope = visibility(for: entry.blocks)
+            var scope = visibility(for: entry.blocks, fileLevel: entry.fileLevel)
             if !reachable.contains(entry.key) { scope.variables.subtract(NameResolution.globals) }
             let used = checkFunction(entry.function, scope, &diagnostics, &usedFunctions)
             for binding in entry.function.lets where !used.contains(binding.name.name) {
