@@ -257,6 +257,22 @@ struct AuditFunctionsTests {
         Engine.expect(Self.firstOutcome(text), .true, "called chain still sees request")
     }
 
+    /// §5.2: comparisons of statically different types always hold.
+    @Test func notComparableWarning() {
+        let warning = "The sub-expressions are not comparable, so this comparison will always return true."
+        let text = Self.rules("match /{f} { allow get: if latlng.value(0.0, 0.0) != null; }")
+        #expect(Self.messages(text, .warning) == [warning])
+        Engine.expect(Self.firstOutcome(text, .get, "f"), .true, "still evaluates")
+        for quiet in ["request.auth != null", "1 != 1.0", "resource.size != 'a'", "timestamp.value(0) != request.time", "f != null"] {
+            let rules = Self.rules("match /{f} { allow get: if \(quiet); }")
+            #expect(!Self.messages(rules, .warning).contains(warning), "\(quiet)")
+        }
+        for loud in ["1 != 'a'", "duration.value(1, 's') != timestamp.value(0)", "(1 < 2) != null", "[1] != {}"] {
+            let rules = Self.rules("match /{f} { allow get: if \(loud); }")
+            #expect(Self.messages(rules, .warning).contains(warning), "\(loud)")
+        }
+    }
+
     @Test func duplicateMethodsCompile() {
         let text = Self.rules("match /f/{f} { allow read, get; allow get: if true; allow write, create, delete: if false; }")
         #expect(CompiledRuleset.compile(text).ruleset != nil)

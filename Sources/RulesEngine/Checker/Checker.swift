@@ -25,6 +25,7 @@ struct Checker {
         diagnostics += NameResolution(ruleset: ruleset, options: options).run()
         diagnostics += CallGraph(ruleset: ruleset).run()
         diagnostics += RegexCheck(ruleset: ruleset).run()
+        diagnostics += ComparisonCheck(ruleset: ruleset).run()
         return diagnostics
     }
 
