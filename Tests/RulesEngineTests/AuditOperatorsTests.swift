@@ -43,6 +43,13 @@ struct AuditOperatorsTests {
         ("true ? true : false && false", .true),
         ("(true ? 1 : 2) + 1 == 2", .true),
         ("1 + 2 < 4 == true", .true),
+        // Chains within one level associate to the left.
+        ("'a' in ['a'] in [true]", .true),
+        ("1 is int is bool", .true),
+        ("1 == 1 == true && 1 != 2 != false", .true),
+        ("1 < 2 < 3", .error("Unsupported operation error. Received: bool < int. Expected: \(orderExpected).")),
+        ("!!!false && -1 is int && -1.5 is float", .true),
+        ("-(1 + 2) == -3 && -2 * -2 == 4", .true),
         // Division spacing after an operand.
         ("4/2 == 2 && 4/ 2 == 2 && 4 /2 == 2", .true),
         ("(4)/(2) == 2", .true),
