@@ -273,6 +273,22 @@ struct AuditFunctionsTests {
         }
     }
 
+    /// §3.5 / fact 19: a bad constant pattern fails its condition at run
+    /// time; the ruleset compiles and other conditions still grant.
+    @Test func badConstantPatternsFailAtRunTime() {
+        for pattern in ["(", "(?=a)b", "(a)\\\\1", "a*+", "[a-"] {
+            let text = Self.rules("match /f/{f} { allow get: if f.matches('\(pattern)') || true; allow list: if f.matches('\(pattern)'); }")
+            let result = CompiledRuleset.compile(text)
+            #expect(result.ruleset != nil, "\(pattern)")
+            Engine.expect(Self.firstOutcome(text), .true, pattern)
+            guard case .error(let error)? = Self.firstOutcome(text, .list) else {
+                Issue.record("\(pattern): expected a run-time error")
+                continue
+            }
+            #expect(error.message.hasPrefix("Invalid regular expression pattern. Pattern: "), "\(pattern)")
+        }
+    }
+
     @Test func duplicateMethodsCompile() {
         let text = Self.rules("match /f/{f} { allow read, get; allow get: if true; allow write, create, delete: if false; }")
         #expect(CompiledRuleset.compile(text).ruleset != nil)
