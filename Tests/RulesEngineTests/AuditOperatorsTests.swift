@@ -53,6 +53,9 @@ struct AuditOperatorsTests {
         // Division spacing after an operand.
         ("4/2 == 2 && 4/ 2 == 2 && 4 /2 == 2", .true),
         ("(4)/(2) == 2", .true),
+        ("request.path[3]/1 == 1", .error(nil)),
+        ("[4][0]/2 == 2 && 'ab'.size()/2 == 1 && {'a': 8}.a/4 == 2", .true),
+        ("request.time.year()/1000 == 2", .true),
     ]
 
     static let arithmeticCases: [(String, Expected)] = [

@@ -124,6 +124,19 @@ struct AuditStorageModelTests {
         #expect(Engine.decide(Engine.storageRules("match /{p=**} { allow read; }", version: nil), .get, "x")?.allowed == true)
     }
 
+    /// §2.3: an erroring allow does not stop another from granting, in the
+    /// same block or another matching block.
+    @Test func allowsAreIndependent() {
+        let rules = Engine.storageRules("""
+            match /a/{f} { allow get: if 1 / 0 == 0; allow get: if f == 'x'; }
+            match /{any=**} { allow get: if null.x; }
+            match /a/{g} { allow get: if g == 'y'; }
+            """)
+        #expect(Engine.decide(rules, .get, "a/x")?.allowed == true)
+        #expect(Engine.decide(rules, .get, "a/y")?.allowed == true)
+        #expect(Engine.decide(rules, .get, "a/z")?.allowed == false)
+    }
+
     @Test func umbrellaMethods() {
         let rules = Engine.storageRules("match /r/{f} { allow read; } match /w/{f} { allow write; } match /c/{f} { allow create; }")
         #expect(Engine.decide(rules, .get, "r/a")?.allowed == true)
