@@ -2,12 +2,11 @@ import RulesSyntax
 
 /// Checks constant patterns of `matches`, `split` and `replace`.
 ///
-/// Both kinds of bad constant pattern are warnings: constructs RE2 does not
-/// support (lookaround, backreferences) and malformed patterns alike.
-/// Production reports an invalid pattern when the rule runs (spec §3.5 and
-/// golden fact 19: `'abc'.replace('(', 'x')` compiles and errors at run time),
-/// and an unsupported construct is just another RE2 parse failure, so the
-/// ruleset still compiles and only the condition using it fails.
+/// Constructs RE2 does not support at all (lookaround, backreferences,
+/// possessive repetition) reject the ruleset, as production does. A merely
+/// malformed constant pattern is a warning: production reports it when the
+/// rule runs (golden fact 19: `'abc'.replace('(', 'x')` compiles and fails
+/// at run time), so only the condition using it fails.
 struct RegexCheck {
     let ruleset: Ruleset
 
@@ -25,7 +24,7 @@ struct RegexCheck {
                 case nil:
                     break
                 case .unsupported(let reason):
-                    diagnostics.append(.warning("check.unsupported-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
+                    diagnostics.append(.error("check.unsupported-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
                 case .malformed(let reason):
                     diagnostics.append(.warning("check.invalid-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
                 }
