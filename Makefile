@@ -15,11 +15,12 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product storage-rules
 
-## The main job: run the example rule suites.
+## The main job: run the example rule suites, then the conformance suites.
 examples: build
 	$(BIN) test rules-examples
+	$(BIN) test conformance
 
-## Every test: unit and golden tests, then the example suites.
+## Every test: unit and golden tests, then the example and conformance suites.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

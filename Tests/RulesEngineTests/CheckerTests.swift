@@ -118,7 +118,8 @@ struct CheckerTests {
     @Test(arguments: [
         ("(?=a)b", "check.unsupported-regex"),
         ("(a)\\\\1", "check.unsupported-regex"),
-        ("a*+", "check.unsupported-regex"),
+        ("(?<=a)b", "check.unsupported-regex"),
+        ("a*+", "check.invalid-regex"),
         ("(", "check.invalid-regex"),
         ("[a-", "check.invalid-regex"),
     ])

@@ -126,6 +126,31 @@ struct RunnerTests {
         #expect(result.suites[0].cases.map(\.status) == [.passed, .passed, .passed])
     }
 
+    @Test("returned metadata has no custom map when the object has no custom metadata, as in the SDK")
+    func absentCustomMetadata() async throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users: {alice: {uid: alice}}
+            objects:
+              - {path: files/alice/a.txt, content: "abc", metadata: {k: v}}
+            cases:
+              - name: cleared
+                as: alice
+                updateMetadata: files/alice/a.txt
+                set: {metadata: {k: null}}
+                expect: {decision: allow, metadata: {metadata: null}}
+              - name: still expected
+                as: alice
+                updateMetadata: files/alice/a.txt
+                set: {metadata: {k: null}}
+                expect: {decision: allow, metadata: {metadata: {k: v}}}
+            """)
+        let result = await run([suite])
+        #expect(result.suites[0].cases.map(\.status) == [.passed, .failed])
+        let outcome = try #require(result.suites[0].cases[0].steps[0].outcome)
+        #expect(outcome.metadata?["metadata"] == nil)
+    }
+
     @Test("every example in rules-examples passes and has at least ten cases, allowed and denied")
     func examplesPass() async throws {
         let root = Fixtures.repositoryRoot + "/rules-examples"

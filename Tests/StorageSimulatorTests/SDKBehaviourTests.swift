@@ -36,6 +36,18 @@ struct SDKBehaviourTests {
         #expect(try storage.reference(forURL: url.absoluteString) == ref)
     }
 
+    @Test("an object stored without a content encoding reads as identity (§1.3, §6.7.51)")
+    func identityEncoding() async throws {
+        let storage = try TestRules.simulator(TestRules.open)
+        try storage.admin.put(text: "", path: "testing/storage_ref/empty")
+        let ref = storage.reference(withPath: "testing/storage_ref/empty")
+        let read = try await ref.getMetadata()
+        #expect(read.object?.contentEncoding == nil)
+        #expect(read.contentEncoding == "identity")
+        // Writing the read metadata back changes nothing.
+        #expect(read.patch.isEmpty)
+    }
+
     @Test("downloadURL base is configurable; an object without a token gets one lazily")
     func lazyToken() async throws {
         let storage = try TestRules.simulator(TestRules.open, configuration: .init(downloadBaseURL: "http://127.0.0.1:9199/"))
@@ -132,7 +144,7 @@ struct SDKBehaviourTests {
         let cleared = try await ref.updateMetadata(read)
         #expect(cleared.cacheControl == nil)
         #expect(cleared.contentDisposition == nil)
-        #expect(cleared.contentEncoding == nil)
+        #expect(cleared.contentEncoding == "identity")  // removed, read as the default again
         #expect(cleared.contentLanguage == nil)
         #expect(cleared.contentType == nil)
         #expect(cleared.customMetadata == ["keep": "2", "testable": "true"])

@@ -55,7 +55,7 @@ struct PathMatcher {
         }
         switch block.segments[segment] {
         case .literal(let text):
-            guard index < segments.count, segments[index] == text else { return }
+            guard index < segments.count, segments[index].sameCodeUnits(as: text) else { return }
             consume(block, segment: segment + 1, at: index + 1, bound: &bound, levels: &levels, into: &results)
         case .single(let name):
             guard index < segments.count else { return }

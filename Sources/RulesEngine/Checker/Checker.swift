@@ -19,11 +19,13 @@ struct Checker {
         var diagnostics: [Diagnostic] = []
         diagnostics += checkHeader()
         diagnostics += checkMatchPaths()
+        diagnostics += MatchLimits(ruleset: ruleset).run()
         diagnostics += checkFunctionDeclarations()
         diagnostics += checkExpressionDepth()
         diagnostics += NameResolution(ruleset: ruleset, options: options).run()
         diagnostics += CallGraph(ruleset: ruleset).run()
         diagnostics += RegexCheck(ruleset: ruleset).run()
+        diagnostics += ComparisonCheck(ruleset: ruleset).run()
         return diagnostics
     }
 
@@ -31,8 +33,9 @@ struct Checker {
 
     private func checkHeader() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        if ruleset.versionRange == nil {
-            diagnostics.append(.warning("check.old-version", CheckMessages.oldVersion, at: SourceRange.at(0)))
+        // Version 1, whether written out or implied by a missing statement.
+        if ruleset.version == .v1 {
+            diagnostics.append(.warning("check.old-version", CheckMessages.oldVersion, at: ruleset.versionRange ?? SourceRange.at(0)))
         }
         if let service = ruleset.service, service.name != "firebase.storage" {
             diagnostics.append(.error(

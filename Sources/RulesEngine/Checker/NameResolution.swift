@@ -28,9 +28,11 @@ struct NameResolution {
         let fileFunctions = Self.table(ruleset.functions, scopeKey: "file")
         let serviceFunctions = Self.table(ruleset.service?.functions ?? [], scopeKey: "service")
 
-        func visibility(for blocks: [MatchBlock]) -> Visibility {
+        /// What code declared inside `blocks` sees; a file-level function
+        /// sees only file-level functions, not those of the service block.
+        func visibility(for blocks: [MatchBlock], fileLevel: Bool = false) -> Visibility {
             var variables = NameResolution.globals
-            var functions = [serviceFunctions, fileFunctions]
+            var functions = fileLevel ? [fileFunctions] : [serviceFunctions, fileFunctions]
             for (index, block) in blocks.enumerated() {
                 for segment in block.path.segments {
                     switch segment.kind {
@@ -43,30 +45,61 @@ struct NameResolution {
             return Visibility(variables: variables, functions: functions)
         }
 
+        var reachable: Set<String> = []
         for (allow, blocks) in ruleset.allAllows {
             guard let condition = allow.condition else { continue }
-            _ = check(condition, visibility(for: blocks), &diagnostics, &usedFunctions)
+            _ = check(condition, visibility(for: blocks), &diagnostics, &reachable)
         }
-        for (function, blocks) in ruleset.allFunctions {
-            var scope = visibility(for: blocks)
-            scope.variables.formUnion(function.parameters.map(\.name))
-            var used: Set<String> = []
-            for binding in function.lets {
-                used.formUnion(check(binding.value, scope, &diagnostics, &usedFunctions))
-                scope.variables.insert(binding.name.name)
-            }
-            used.formUnion(check(function.body, scope, &diagnostics, &usedFunctions))
-            for binding in function.lets where !used.contains(binding.name.name) {
+        // A function no rule reaches is checked without a rule context, so
+        // `request` and `resource` are unknown names there, as in Firebase.
+        let functions = ruleset.allFunctions.map { entry in
+            (function: entry.function, blocks: entry.blocks, key: declarationKey(entry.function, entry.blocks),
+             fileLevel: entry.blocks.isEmpty && ruleset.functions.contains(entry.function))
+        }
+        var callees: [String: Set<String>] = [:]
+        for entry in functions {
+            var ignored: [Diagnostic] = []
+            var calls: Set<String> = []
+            _ = checkFunction(entry.function, visibility(for: entry.blocks, fileLevel: entry.fileLevel), &ignored, &calls)
+            callees[entry.key, default: []].formUnion(calls)
+        }
+        var pending = Array(reachable)
+        while let key = pending.popLast() {
+            for callee in callees[key] ?? [] where reachable.insert(callee).inserted { pending.append(callee) }
+        }
+        for entry in functions {
+            var scope = visibility(for: entry.blocks, fileLevel: entry.fileLevel)
+            if !reachable.contains(entry.key) { scope.variables.subtract(NameResolution.globals) }
+            let used = checkFunction(entry.function, scope, &diagnostics, &usedFunctions)
+            for binding in entry.function.lets where !used.contains(binding.name.name) {
                 diagnostics.append(.warning("check.unused-variable", CheckMessages.unusedVariable(binding.name.name), at: binding.name.range))
             }
         }
-        for (function, blocks) in ruleset.allFunctions {
-            let key = Self.declarationKey(function.name, blocks.isEmpty ? nil : Self.blockKey(blocks[...]), fileLevel: ruleset.functions.contains(function))
-            if !usedFunctions.contains(key) {
-                diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(function.name), at: function.nameRange))
-            }
+        usedFunctions.formUnion(reachable)
+        for entry in functions where !usedFunctions.contains(entry.key) {
+            diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(entry.function.name), at: entry.function.nameRange))
         }
         return diagnostics
+    }
+
+    /// Checks a function's lets and body in `scope` (parameters and earlier
+    /// lets are added) and returns the variable names it reads.
+    private func checkFunction(
+        _ function: FunctionDecl, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<String>
+    ) -> Set<String> {
+        var scope = scope
+        scope.variables.formUnion(function.parameters.map(\.name))
+        var used: Set<String> = []
+        for binding in function.lets {
+            used.formUnion(check(binding.value, scope, &diagnostics, &usedFunctions))
+            scope.variables.insert(binding.name.name)
+        }
+        used.formUnion(check(function.body, scope, &diagnostics, &usedFunctions))
+        return used
+    }
+
+    private func declarationKey(_ function: FunctionDecl, _ blocks: [MatchBlock]) -> String {
+        Self.declarationKey(function.name, blocks.isEmpty ? nil : Self.blockKey(blocks[...]), fileLevel: ruleset.functions.contains(function))
     }
 
     /// Checks one root expression and returns the variable names it reads.

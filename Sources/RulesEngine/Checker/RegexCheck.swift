@@ -2,10 +2,11 @@ import RulesSyntax
 
 /// Checks constant patterns of `matches`, `split` and `replace`.
 ///
-/// Constructs RE2 does not support (lookaround, backreferences) reject the
-/// ruleset, as production does. A merely malformed constant pattern is a
-/// warning: production reports it when the rule runs (the condition then
-/// fails), so the ruleset still compiles.
+/// Constructs RE2 does not support at all (lookaround, backreferences,
+/// possessive repetition) reject the ruleset, as production does. A merely
+/// malformed constant pattern is a warning: production reports it when the
+/// rule runs (golden fact 19: `'abc'.replace('(', 'x')` compiles and fails
+/// at run time), so only the condition using it fails.
 struct RegexCheck {
     let ruleset: Ruleset
 

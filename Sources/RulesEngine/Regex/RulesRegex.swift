@@ -15,11 +15,13 @@ public enum RulesRegex {
         }
     }
 
-    /// Why a constant pattern is rejected, split by kind: a construct RE2
-    /// does not support at all (lookaround, backreferences, possessive
-    /// repetition) versus a pattern that is merely malformed.
+    /// Why a constant pattern is rejected, split by kind: a Perl construct
+    /// RE2 does not support at all (lookaround, backreferences, other `(?`
+    /// groups) versus a pattern that is merely malformed. RE2 reports
+    /// possessive `a*+` exactly like the malformed `a**`, so it counts as
+    /// malformed.
     public enum Rejection: Sendable, Hashable {
-        /// A Perl or PCRE feature RE2 lacks.
+        /// A Perl feature RE2 lacks (lookaround, backreferences).
         case unsupported(String)
         /// A malformed pattern, such as an unclosed group.
         case malformed(String)
@@ -28,7 +30,7 @@ public enum RulesRegex {
     /// `nil` for a valid pattern, otherwise the kind of rejection and why.
     public static func rejection(of pattern: String) -> Rejection? {
         guard let text = validate(pattern) else { return nil }
-        let unsupportedMarkers = ["unsupported Perl syntax", "invalid escape sequence", "bad repetition operator"]
+        let unsupportedMarkers = ["unsupported Perl syntax", "invalid escape sequence"]
         return unsupportedMarkers.contains(where: text.contains) ? .unsupported(text) : .malformed(text)
     }
 

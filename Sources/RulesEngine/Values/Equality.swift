@@ -10,7 +10,7 @@ extension Value {
         case (.float(let a), .float(let b)): a == b
         case (.int(let a), .float(let b)): Double(a) == b
         case (.float(let a), .int(let b)): a == Double(b)
-        case (.string(let a), .string(let b)): a == b
+        case (.string(let a), .string(let b)): a.sameCodeUnits(as: b)
         case (.bytes(let a), .bytes(let b)): a == b
         case (.list(let a), .list(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.rulesEquals($1) }
@@ -21,7 +21,8 @@ extension Value {
             a.count == b.count && a.elements.allSatisfy { b.contains($0) }
         case (.mapDiff(let a), .mapDiff(let b)):
             Value.map(a.new).rulesEquals(.map(b.new)) && Value.map(a.old).rulesEquals(.map(b.old))
-        case (.path(let a), .path(let b)): a == b
+        case (.path(let a), .path(let b)):
+            a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.sameCodeUnits(as: $1) }
         case (.timestamp(let a), .timestamp(let b)): a == b
         case (.duration(let a), .duration(let b)): a == b
         case (.latlng(let a), .latlng(let b)): a == b
@@ -41,5 +42,14 @@ extension Value {
                 && a.entries.allSatisfy { key, value in b[key].map { value.setEquals($0) } ?? false }
         default: rulesEquals(other)
         }
+    }
+}
+
+extension String {
+    /// Whether two strings have the same code units. The service compares
+    /// Java strings, so `'e\u0301'` and `'\u00e9'` differ, while Swift's `==`
+    /// treats canonically equivalent strings as equal.
+    func sameCodeUnits(as other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
     }
 }

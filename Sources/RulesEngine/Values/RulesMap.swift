@@ -11,9 +11,15 @@ public struct RulesMap: Sendable {
         self.entries = entries
     }
 
-    /// The value for a key, if present.
+    /// The value for a key, if present. The key must match code unit for
+    /// code unit: a canonically equivalent spelling is a different key.
     public subscript(key: String) -> Value? {
-        get { entries[key] }
+        get {
+            guard let index = entries.index(forKey: key) else { return nil }
+            let entry = entries[index]
+            guard entry.key.sameCodeUnits(as: key) else { return nil }
+            return entry.value
+        }
         set { entries[key] = newValue }
     }
 

@@ -56,7 +56,8 @@ extension CaseExecutor {
         "updated", "storageClass",
     ]
 
-    /// Returned metadata as a map; times are RFC 3339 strings, absent fields are left out.
+    /// Returned metadata as a map; times are RFC 3339 strings, absent fields
+    /// (custom metadata included) are left out.
     static func metadataMap(_ metadata: StorageMetadata) -> RulesMap {
         var map: [String: Value] = [:]
         map.reserveCapacity(metadataKeys.count)
@@ -69,7 +70,10 @@ extension CaseExecutor {
         put("contentDisposition", metadata.contentDisposition)
         put("contentEncoding", metadata.contentEncoding)
         put("contentLanguage", metadata.contentLanguage)
-        map["metadata"] = .map(RulesMap((metadata.customMetadata ?? [:]).mapValues(Value.string)))
+        // Like the SDK's customMetadata: absent when the object has none.
+        if let custom = metadata.customMetadata {
+            map["metadata"] = .map(RulesMap(custom.mapValues(Value.string)))
+        }
         if let object = metadata.object {
             map["size"] = .int(object.size)
             map["generation"] = .int(object.generation)

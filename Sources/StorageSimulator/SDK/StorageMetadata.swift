@@ -44,11 +44,12 @@ public struct StorageMetadata: Sendable {
         self.customMetadata = customMetadata
     }
 
-    /// Metadata read from the service.
+    /// Metadata read from the service. As in the Firebase API's metadata, an
+    /// object stored without a content encoding reads as `identity`.
     init(object: StoredObject, reference: StorageReference) {
         self.init(
             contentType: object.contentType, cacheControl: object.cacheControl,
-            contentDisposition: object.contentDisposition, contentEncoding: object.contentEncoding,
+            contentDisposition: object.contentDisposition, contentEncoding: object.contentEncoding ?? "identity",
             contentLanguage: object.contentLanguage,
             customMetadata: object.customMetadata.isEmpty ? nil : object.customMetadata)
         self.object = object
