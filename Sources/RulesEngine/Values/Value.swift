@@ -57,9 +57,34 @@ public enum Value: Sendable {
 
 /// The types of the rules language, named as the service names them in messages.
 public enum ValueType: String, Sendable, Hashable, CaseIterable, Codable {
-    case null, bool, int, float, string, bytes, list, map, set
+    /// `null`.
+    case null
+    /// `bool`.
+    case bool
+    /// `int`.
+    case int
+    /// `float`.
+    case float
+    /// `string`.
+    case string
+    /// `bytes`.
+    case bytes
+    /// `list`.
+    case list
+    /// `map`.
+    case map
+    /// `set`.
+    case set
+    /// `map_diff`.
     case mapDiff = "map_diff"
-    case path, timestamp, duration, latlng
+    /// `path`.
+    case path
+    /// `timestamp`.
+    case timestamp
+    /// `duration`.
+    case duration
+    /// `latlng`.
+    case latlng
 
     /// The name used in runtime messages (`int`, `map_diff`, ...).
     public var name: String { rawValue }

@@ -18,10 +18,12 @@ public struct Expr: Sendable, Hashable {
         self.kind = kind
     }
 
+    /// Structural equality: same shape and ranges, ids ignored.
     public static func == (lhs: Expr, rhs: Expr) -> Bool {
         lhs.range == rhs.range && lhs.kind == rhs.kind
     }
 
+    /// Hashes shape and range, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(range)
         hasher.combine(kind)
@@ -108,19 +110,33 @@ public enum UnaryOperator: String, Sendable, Hashable {
 
 /// Binary operators, listed with their precedence level (higher binds tighter).
 public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+    /// `a * b`.
     case multiply = "*"
+    /// `a / b` (integer division truncates toward zero).
     case divide = "/"
+    /// `a % b` (the result takes the dividend's sign).
     case modulo = "%"
+    /// `a + b`: numbers, strings, durations and timestamps.
     case add = "+"
+    /// `a - b`: numbers, durations and timestamps.
     case subtract = "-"
+    /// `a < b`.
     case less = "<"
+    /// `a <= b`.
     case lessOrEqual = "<="
+    /// `a > b`.
     case greater = ">"
+    /// `a >= b`.
     case greaterOrEqual = ">="
+    /// `a in b`: membership in a list, set or map's keys.
     case `in` = "in"
+    /// `a == b`.
     case equal = "=="
+    /// `a != b`.
     case notEqual = "!="
+    /// `a && b`, absorbing errors when the other side is `false`.
     case and = "&&"
+    /// `a || b`, absorbing errors when the other side is `true`.
     case or = "||"
 
     /// Precedence level, higher binds tighter (`is` sits at 5, between `in` and `==`).
@@ -139,6 +155,32 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
 
 /// Type names accepted after `is`.
 public enum TypeName: String, Sendable, Hashable, CaseIterable {
-    case bool, int, float, number, string, bytes, list, map, set, timestamp, duration, path, latlng
+    /// `bool`.
+    case bool
+    /// `int`.
+    case int
+    /// `float`.
+    case float
+    /// `number`: an int or a float.
+    case number
+    /// `string`.
+    case string
+    /// `bytes`.
+    case bytes
+    /// `list`.
+    case list
+    /// `map`.
+    case map
+    /// `set`.
+    case set
+    /// `timestamp`.
+    case timestamp
+    /// `duration`.
+    case duration
+    /// `path`.
+    case path
+    /// `latlng`.
+    case latlng
+    /// `map_diff`: the result of `map.diff()`.
     case mapDiff = "map_diff"
 }

@@ -180,11 +180,13 @@ public struct AllowStatement: Sendable, Hashable {
         methods.contains { $0.method.covers(method) }
     }
 
+    /// Equal when methods, condition and range are.
     public static func == (lhs: AllowStatement, rhs: AllowStatement) -> Bool {
         lhs.methods.map(\.method) == rhs.methods.map(\.method) && lhs.condition == rhs.condition
             && lhs.range == rhs.range
     }
 
+    /// Hashes methods, condition and range, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(methods.map(\.method))
         hasher.combine(condition)
