@@ -28,6 +28,20 @@ public struct SuiteLoadError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+extension SuiteLoadError {
+    /// The same error with its position moved inside `text`: libyaml reports
+    /// an error at the end of a text without a final newline on the line
+    /// after the last one.
+    func clamped(to text: String) -> SuiteLoadError {
+        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard location.line > lines.count, let last = lines.last else { return self }
+        var copy = self
+        copy.location.line = lines.count
+        copy.location.column = String(Substring(last)).count + 1
+        return copy
+    }
+}
+
 extension String {
     func trimmingTrailingNewlines() -> String {
         var text = self

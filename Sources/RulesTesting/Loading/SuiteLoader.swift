@@ -35,6 +35,7 @@ public struct SuiteLoader: Sendable {
     /// the relative paths inside it.
     public func load(text: String, path: String) throws(SuiteLoadError) -> TestSuite {
         let reader = YAMLReader(file: path)
+        try YAMLLimits.check(text, file: path)
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: text, Resolver.basic) else {
@@ -44,7 +45,7 @@ public struct SuiteLoader: Sendable {
         } catch let error as SuiteLoadError {
             throw error
         } catch {
-            throw Self.yamlError(error, file: path)
+            throw Self.yamlError(error, file: path).clamped(to: text)
         }
         let top = try reader.mapping(root, what: "the suite", allowed: Self.topLevelKeys)
         let directory = Self.directory(of: path)

@@ -1,0 +1,107 @@
+// CYaml is Yams' own copy of libyaml: the event stream is the only place
+// aliases can be counted before Yams composes (and hashes) the tree.
+import CYaml
+
+/// Bounds how large a suite's YAML may become once aliases are expanded,
+/// checked on libyaml's event stream before Yams builds the tree.
+///
+/// Yams resolves an alias to the anchored node itself, so a few lines of
+/// anchors that each repeat the previous one ("billion laughs") make a tree
+/// whose expanded size is exponential in the text. Composing it is cheap,
+/// but hashing such a node as a mapping key (Yams' duplicate-key check) or
+/// walking it (the loader) never ends. Nesting depth needs no check here:
+/// libyaml refuses more than 1,000 levels with a parse error.
+enum YAMLLimits {
+    /// The most nodes a suite may have with every alias expanded.
+    static let maximumExpandedNodes = 1_000_000
+
+    /// Throws when the expanded tree is too large. YAML syntax errors are
+    /// left to Yams, which reports them with their position.
+    static func check(_ text: String, file: String) throws(SuiteLoadError) {
+        guard mayContainAlias(text) else { return }
+        let bytes = Array(text.utf8)
+        let problem = bytes.withUnsafeBufferPointer { expansionProblem(in: $0) }
+        if let problem {
+            throw SuiteLoadError(
+                location: SuiteLocation(file: file, line: problem.line, column: problem.column),
+                message: "invalid YAML: aliases expand to more than \(maximumExpandedNodes) nodes")
+        }
+    }
+
+    /// Whether the text has a `*` where an alias token could start: at the
+    /// start, after white space, a flow indicator or `:`, and followed by a
+    /// character an anchor name may start with. A superset of the real
+    /// aliases (quoted text can match), so most suites skip the event pass.
+    static func mayContainAlias(_ text: String) -> Bool {
+        var previous: UInt8?
+        var isCandidate = false
+        for byte in text.utf8 {
+            if isCandidate, !isSeparator(byte) { return true }
+            isCandidate = byte == UInt8(ascii: "*") && (previous.map(canPrecedeAlias) ?? true)
+            previous = byte
+        }
+        return false
+    }
+
+    private static func canPrecedeAlias(_ byte: UInt8) -> Bool {
+        // 0xBF ends a byte-order mark.
+        [0x20, 0x09, 0x0A, 0x0D, 0xBF, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")]
+            .contains(byte)
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+         UInt8(ascii: "}"), UInt8(ascii: "*")].contains(byte)
+    }
+
+    /// The 1-based position of the alias that makes the tree too large, if any.
+    private static func expansionProblem(in buffer: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int)? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        // Expanded sizes of finished anchored nodes, and of the collections still open.
+        var anchored: [String: Int] = [:]
+        var open: [(anchor: String?, size: Int)] = []
+        var total = 0
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+            defer { yaml_event_delete(&event) }
+            var finished: (anchor: String?, size: Int)?
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return nil
+            case YAML_SCALAR_EVENT:
+                finished = (name(event.data.scalar.anchor), 1)
+            case YAML_ALIAS_EVENT:
+                finished = (nil, name(event.data.alias.anchor).flatMap { anchored[$0] } ?? 1)
+            case YAML_SEQUENCE_START_EVENT:
+                open.append((name(event.data.sequence_start.anchor), 1))
+            case YAML_MAPPING_START_EVENT:
+                open.append((name(event.data.mapping_start.anchor), 1))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                finished = open.popLast()
+            default:
+                break
+            }
+            guard let (anchor, size) = finished else { continue }
+            if let anchor { anchored[anchor] = size }
+            let grown: Int
+            if open.isEmpty {
+                total = min(total + size, maximumExpandedNodes + 1)
+                grown = total
+            } else {
+                open[open.count - 1].size = min(open[open.count - 1].size + size, maximumExpandedNodes + 1)
+                grown = open[open.count - 1].size
+            }
+            if grown > maximumExpandedNodes {
+                return (Int(event.start_mark.line) + 1, Int(event.start_mark.column) + 1)
+            }
+        }
+    }
+
+    private static func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        anchor.map { String(cString: $0) }
+    }
+}
