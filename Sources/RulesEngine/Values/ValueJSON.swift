@@ -140,12 +140,11 @@ public enum ValueJSON {
                     case UInt8(ascii: "r"): units.append(0x0D)
                     case UInt8(ascii: "t"): units.append(0x09)
                     case UInt8(ascii: "u"):
-                        guard position + 4 <= bytes.count,
-                            let unit = UInt16(String(decoding: bytes[position..<(position + 4)], as: UTF8.self), radix: 16)
-                        else { throw error("invalid \\u escape") }
-                        units.append(unit)
-                        position += 4
-                    default: throw error("invalid escape")
+                        // Lone surrogates are kept as units and become U+FFFD when the string is decoded.
+                        units.append(try hexUnit())
+                    default:
+                        position -= 2
+                        throw error("invalid escape")
                     }
                 default:
                     guard byte >= 0x20 else { throw error("control character in string") }
@@ -155,25 +154,62 @@ public enum ValueJSON {
             throw error("unterminated string")
         }
 
+        /// The four hex digits of a `\\u` escape (exactly four, no sign).
+        mutating func hexUnit() throws(SyntaxError) -> UInt16 {
+            guard position + 4 <= bytes.count else { throw error("invalid \\u escape") }
+            var unit: UInt16 = 0
+            for offset in 0..<4 {
+                let byte = bytes[position + offset]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error("invalid \\u escape")
+                }
+                unit = unit << 4 | UInt16(digit)
+            }
+            position += 4
+            return unit
+        }
+
+        /// A number in RFC 8259 syntax: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?.
+        /// Integers that fit in 64 bits are `int`; any other number is `float`
+        /// unless its magnitude overflows a double.
         mutating func number() throws(SyntaxError) -> Value {
             let start = position
+            func isDigit(_ index: Int) -> Bool {
+                index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            }
+            func invalid() -> SyntaxError { SyntaxError(message: "invalid value", offset: start) }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard isDigit(position) else { throw position == start ? invalid() : error("expected a digit") }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+                if isDigit(position) { throw error("leading zeros are not allowed") }
+            } else {
+                while isDigit(position) { position += 1 }
+            }
             var isFloat = false
-            while position < bytes.count {
-                let byte = bytes[position]
-                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                isFloat = true
+                position += 1
+                guard isDigit(position) else { throw error("expected a digit after the decimal point") }
+                while isDigit(position) { position += 1 }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+                isFloat = true
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                     position += 1
-                } else if [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) {
-                    isFloat = true
-                    position += 1
-                } else {
-                    break
                 }
+                guard isDigit(position) else { throw error("expected a digit in the exponent") }
+                while isDigit(position) { position += 1 }
             }
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             if !isFloat, let number = Int64(text) { return .int(number) }
-            guard !text.isEmpty, let number = Double(text) else {
-                position = start
-                throw error("invalid value")
+            guard let number = Double(text), number.isFinite else {
+                throw SyntaxError(message: "number out of range", offset: start)
             }
             return .float(number)
         }
