@@ -147,7 +147,9 @@ public enum ValueJSON {
                         throw error("invalid escape")
                     }
                 default:
-                    guard byte >= 0x20 else { throw error("control character in string") }
+                    guard byte >= 0x20 else {
+                        throw SyntaxError(message: "control character in string", offset: position - 1)
+                    }
                     raw.append(byte)
                 }
             }
