@@ -69,10 +69,12 @@ public struct StorageAdmin: Sendable {
         storage.existingBucket(bucket ?? storage.configuration.defaultBucket)?.entry(path).map { Data($0.bytes) }
     }
 
-    /// Applies a metadata change as `updateMetadata` would, without rules.
+    /// Applies a metadata change as `updateMetadata` would, without rules;
+    /// an invalid name is ``StorageErrorCode/invalidArgument``, as for `put`.
     @discardableResult
     public func updateMetadata(bucket: String? = nil, path: String, patch: MetadataPatch) throws(StorageError) -> StoredObject {
         let bucket = bucket ?? storage.configuration.defaultBucket
+        try ObjectPath.validate(path, bucket: bucket)
         guard let store = storage.existingBucket(bucket) else { throw .bucketNotFound(bucket) }
         while true {
             guard let entry = store.entry(path) else { throw .objectNotFound(bucket: bucket, path: path) }
