@@ -34,7 +34,7 @@ enum ObjectFactory {
         var result = attributes
         if result.contentEncoding == nil { result.contentEncoding = "identity" }
         if result.contentDisposition == nil {
-            let last = name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? name
+            let last = String(ObjectPath.lastSegment(name))
             result.contentDisposition = "inline; filename*=utf-8''" + PercentEncoding.rfc5987(last)
         }
         return result

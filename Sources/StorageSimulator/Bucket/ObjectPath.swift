@@ -24,7 +24,20 @@ public enum ObjectPath {
     /// The SDK's normalization of a reference path: empty segments dropped,
     /// so leading, trailing and repeated slashes disappear (`/a//b/` → `a/b`).
     public static func normalized(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        segments(path).joined(separator: "/")
+    }
+
+    /// The non-empty segments of a path, split at each `/` byte as the SDKs
+    /// split it. Splitting `String` itself would compare characters, and a
+    /// `/` followed by a combining mark is one character that is not `/`.
+    static func segments(_ path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+    }
+
+    /// The last segment of a name, empty segments included (`""` for `a/`).
+    static func lastSegment(_ name: String) -> Substring {
+        guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(name) }
+        return Substring(name.utf8[name.utf8.index(after: slash)...])
     }
 
     /// Whether `normalized("/" + path)` is `path` itself: it starts with an

@@ -88,9 +88,7 @@ public struct StoredObject: Sendable, Hashable {
 
     /// The last path segment of the name (`"c.txt"` for `"a/b/c.txt"`).
     public var lastPathComponent: String {
-        // Characters, as `split(separator: "/")` would compare them, without building the segments.
-        guard let slash = name.lastIndex(of: "/") else { return name }
-        return String(name[name.index(after: slash)...])
+        String(ObjectPath.lastSegment(name))
     }
 }
 

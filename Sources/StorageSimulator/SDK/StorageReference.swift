@@ -18,7 +18,7 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
 
     /// The last path segment (`""` at the root).
     public var name: String {
-        fullPath.split(separator: "/").last.map(String.init) ?? ""
+        ObjectPath.segments(fullPath).last.map(String.init) ?? ""
     }
 
     /// The root of the same bucket.
@@ -29,7 +29,7 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     /// The enclosing folder; `nil` at the root.
     public func parent() -> StorageReference? {
         guard !fullPath.isEmpty else { return nil }
-        var segments = fullPath.split(separator: "/")
+        var segments = ObjectPath.segments(fullPath)
         segments.removeLast()
         return StorageReference(storage: storage, bucket: bucket, fullPath: segments.joined(separator: "/"))
     }
