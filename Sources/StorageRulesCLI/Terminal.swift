@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import Foundation
+import RulesTesting
 
 /// Facts about where output goes.
 enum Terminal {
@@ -21,11 +22,7 @@ enum Terminal {
 
     /// Reads a text file, or returns a message saying why it cannot.
     static func read(_ path: String) -> Result<String, CLIError> {
-        do {
-            return .success(try String(contentsOfFile: path, encoding: .utf8))
-        } catch {
-            return .failure(CLIError("cannot read \(path): \((error as NSError).localizedDescription)"))
-        }
+        TextFile.read(path).mapError { CLIError($0.description) }
     }
 }
 
