@@ -156,7 +156,7 @@ struct LoaderTests {
             cases:
               - name: a
                 get: [files
-            """, line: 13, message: "invalid YAML", key: nil),
+            """, line: 12, message: "invalid YAML", key: nil),
     ]
 
     @Test("a mistake names the file, the line and the key", arguments: mistakes)

@@ -22,13 +22,14 @@ public struct SuiteLoader: Sendable {
 
     /// Reads and loads the suite file at `path`.
     public func load(path: String) throws(SuiteLoadError) -> TestSuite {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw SuiteLoadError(location: SuiteLocation(file: path, line: 1, column: 1), message: "cannot read the suite file")
+        switch TextFile.read(path) {
+        case .success(let text):
+            return try load(text: text, path: path)
+        case .failure(let error):
+            throw SuiteLoadError(
+                location: SuiteLocation(file: path, line: error.line ?? 1, column: error.column ?? 1),
+                message: "the suite file \(error.reason)")
         }
-        return try load(text: text, path: path)
     }
 
     /// Loads a suite from its text; `path` is used in messages and to resolve
@@ -45,7 +46,7 @@ public struct SuiteLoader: Sendable {
         } catch let error as SuiteLoadError {
             throw error
         } catch {
-            throw Self.yamlError(error, file: path).clamped(to: text)
+            throw Self.yamlError(error, file: path, text: text).clamped(to: text)
         }
         let top = try reader.mapping(root, what: "the suite", allowed: Self.topLevelKeys)
         let directory = Self.directory(of: path)
@@ -76,10 +77,18 @@ public struct SuiteLoader: Sendable {
             let node = try top.required("rules")
             let relative = try reader.string(node, what: "`rules`")
             let path = Self.resolve(relative, in: directory)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw reader.error("rules file `\(path)` not found", at: node, key: "rules")
+            switch TextFile.read(path) {
+            case .success(let text):
+                source = (path, text)
+            case .failure(let error) where error.line == nil:
+                let reason = error.reason == "does not exist" ? "not found" : error.reason
+                throw reader.error("rules file `\(path)` \(reason)", at: node, key: "rules")
+            case .failure(let error):
+                // The position of the bad byte is in the rules file, so the error points there.
+                throw SuiteLoadError(
+                    location: SuiteLocation(file: path, line: error.line ?? 1, column: error.column ?? 1),
+                    message: "rules file `\(path)` \(error.reason), used by suite `\(reader.file)`", key: "rules")
             }
-            source = (path, text)
         case "rulesSource"?:
             let node = try top.required("rulesSource")
             let text = try reader.string(node, what: "`rulesSource`")
@@ -152,7 +161,7 @@ public struct SuiteLoader: Sendable {
         return objects
     }
 
-    static func yamlError(_ error: any Error, file: String) -> SuiteLoadError {
+    static func yamlError(_ error: any Error, file: String, text: String) -> SuiteLoadError {
         func located(_ problem: String, _ mark: Mark) -> SuiteLoadError {
             SuiteLoadError(location: SuiteLocation(file: file, line: mark.line, column: mark.column), message: "invalid YAML: \(problem)")
         }
@@ -161,6 +170,13 @@ public struct SuiteLoader: Sendable {
             YamlError.parser(let context, let problem, let mark, _),
             YamlError.composer(let context, let problem, let mark, _):
             return located(context.map { "\(problem) \($0.text)" } ?? problem, mark)
+        case YamlError.reader(let problem, let offset, let value, _):
+            // libyaml's reader refuses characters YAML does not allow (control characters, U+FFFE...).
+            let position = SourceFile(path: file, text: text).location(of: min(max(0, offset ?? 0), text.utf8.count))
+            let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
+            return SuiteLoadError(
+                location: SuiteLocation(file: file, line: position.line, column: position.column),
+                message: "invalid YAML: \(problem)\(character)")
         case YamlError.duplicatedKeysInMapping(let duplicates, let context):
             return located("duplicate key `\(duplicates.joined(separator: "`, `"))`", context.mark)
         default:
