@@ -282,6 +282,26 @@ struct BucketModelTests {
         #expect(Array(object.lastPathComponent.utf8) == Array(ObjectPath.lastSegment(example.0).utf8))
     }
 
+    @Test("hostile page tokens and page sizes are invalid arguments, not crashes", arguments: [
+        "", "!", "====", "aQ", Data([0x78, 0x61]).base64EncodedString(), Data([0x69, 0xFF, 0xFE]).base64EncodedString(),
+        Data([0x70] + Array(repeating: 0x2F, count: 5000)).base64EncodedString(), String(repeating: "A", count: 100_000),
+    ])
+    func hostilePageTokens(_ token: String) async throws {
+        let storage = try TestRules.simulator(TestRules.open)
+        for index in 0..<5 { try storage.admin.put([], path: "f/\(index)") }
+        let folder = storage.reference().child("f")
+        do {
+            let page = try await folder.list(maxResults: 2, pageToken: token)
+            // A token that decodes to a position resumes after it: never more than a page.
+            #expect(page.items.count <= 2)
+        } catch {
+            #expect(error.code == .invalidArgument, "\(error)")
+        }
+        for size in [Int64.min, -1, 0, 1001, Int64.max] {
+            await #expect(throws: StorageError.self) { try await folder.list(maxResults: size) }
+        }
+    }
+
     /// `list` page by page and `listAll` both give the model's listing.
     static func checkListing(_ folder: StorageReference, _ model: Model, pageSize: Int, step: Int) async throws {
         let expected = model.listing(folder: Array(folder.fullPath.utf8))
