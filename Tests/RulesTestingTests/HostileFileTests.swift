@@ -42,6 +42,22 @@ struct HostileFileTests {
         #expect(error?.description == "\(directory)/a.test.yaml:2:8: error: rules file `\(directory)/none.rules` not found")
     }
 
+    @Test("`rules:` naming a device that never ends", .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+    func rulesIsEndless() async throws {
+        let directory = try Self.directory(["a.test.yaml": Self.suite(rules: "/dev/zero")])
+        let error = await Self.runError(directory + "/a.test.yaml")
+        #expect(error?.description == "\(directory)/a.test.yaml:2:8: error: rules file `/dev/zero` is larger than 64 MiB")
+    }
+
+    @Test("an object's `file:` naming a directory or a missing file")
+    func contentFile() throws {
+        let directory = try Self.directory(["sub/x": []])
+        for (file, reason) in [("sub", "is a directory, not a file"), ("none", "not found")] {
+            let error = loadError(ownerRules + "\nobjects:\n  - {path: a, file: \(file)}\ncases: []\n", path: directory + "/a.test.yaml")
+            #expect(error?.description == "\(directory)/a.test.yaml:11:21: error: file `\(directory)/\(file)` \(reason)")
+        }
+    }
+
     @Test("a rules file that is not UTF-8 points at the bad byte")
     func rulesNotUTF8() async throws {
         let rules = Array("rules_version = '2';\nservice \u{E9}".utf8) + [0xFF, 0x00, 0x01]

@@ -49,6 +49,13 @@ struct HostileInputTests {
         #expect(error.description == "\(path): the file is a directory, not a file")
     }
 
+    @Test("a device that never ends is read up to a bound", .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+    func endlessDevice() {
+        #expect(CommandTests.status(["check", "/dev/zero"]) == 2)
+        guard case .failure(let error) = Terminal.read("/dev/zero") else { return }
+        #expect(error.description == "/dev/zero: the file is larger than 64 MiB")
+    }
+
     @Test("a missing file is exit status 2")
     func missing() {
         let path = "/nonexistent-\(UUID().uuidString)/storage.rules"

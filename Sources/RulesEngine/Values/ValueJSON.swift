@@ -156,7 +156,7 @@ public enum ValueJSON {
             throw error("unterminated string")
         }
 
-        /// The four hex digits of a `\\u` escape (exactly four, no sign).
+        /// The four hex digits of a `\u` escape (exactly four, no sign).
         mutating func hexUnit() throws(SyntaxError) -> UInt16 {
             guard position + 4 <= bytes.count else { throw error("invalid \\u escape") }
             var unit: UInt16 = 0

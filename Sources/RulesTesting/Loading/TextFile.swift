@@ -22,19 +22,16 @@ public enum TextFile {
         }
     }
 
+    /// The most bytes a rules or suite file may have.
+    public static let maximumTextBytes = 64 * 1024 * 1024
+
     /// The file's text, or why it cannot be read.
     public static func read(_ path: String) -> Result<String, ReadError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadError(path: path, reason: "does not exist"))
+        let bytes: [UInt8]
+        switch readBytes(path, limit: maximumTextBytes) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(error)
         }
-        if isDirectory.boolValue {
-            return .failure(ReadError(path: path, reason: "is a directory, not a file"))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ReadError(path: path, reason: "cannot be read (check its permissions)"))
-        }
-        let bytes = [UInt8](data)
         if let offset = firstInvalidUTF8(bytes) {
             let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let line = bytes[..<offset].count { $0 == 0x0A } + 1
@@ -44,6 +41,34 @@ public enum TextFile {
                 line: line, column: column))
         }
         return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The file's bytes, at most `limit` of them: a device such as
+    /// `/dev/zero` or a runaway pipe is an error, not an endless read.
+    public static func readBytes(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ReadError(path: path, reason: "does not exist"))
+        }
+        if isDirectory.boolValue {
+            return .failure(ReadError(path: path, reason: "is a directory, not a file"))
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(ReadError(path: path, reason: "cannot be read (check its permissions)"))
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                bytes += chunk
+                if bytes.count > limit {
+                    return .failure(ReadError(path: path, reason: "is larger than \(limit / (1024 * 1024)) MiB"))
+                }
+            }
+        } catch {
+            return .failure(ReadError(path: path, reason: "cannot be read (\(error.localizedDescription))"))
+        }
+        return .success(bytes)
     }
 
     /// The offset of the first byte that does not belong to well-formed

@@ -45,10 +45,13 @@ enum UploadFields {
         case "file"?:
             let node = try fields.required("file")
             let file = SuiteLoader.resolve(try reader.string(node, what: "`file`"), in: directory)
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw reader.error("file `\(file)` not found", at: node, key: "file")
+            switch TextFile.readBytes(file, limit: Int(maximumSize)) {
+            case .success(let bytes):
+                content = bytes
+            case .failure(let error):
+                let reason = error.reason == "does not exist" ? "not found" : error.reason
+                throw reader.error("file `\(file)` \(reason)", at: node, key: "file")
             }
-            content = Array(data)
         default:
             break
         }
