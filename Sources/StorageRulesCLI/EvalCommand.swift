@@ -62,7 +62,9 @@ struct EvalCommand: ParsableCommand {
             let decision = compiled.authorize(request)
             let explanation = Explainer(rules: compiled).explain(decision)
             switch format {
-            case .text: print(explanation.text(color: Terminal.stdoutWantsColor), terminator: "")
+            case .text:
+                for value in decision.debugOutput { print("debug: \(value.rulesDescription)") }
+                print(explanation.text(color: Terminal.stdoutWantsColor), terminator: "")
             case .json: print(explanation.json)
             }
             if !decision.allowed { throw ExitCode(1) }

@@ -174,9 +174,10 @@ struct EvaluationSemanticsTests {
     }
 
     @Test func emulatorModeHasDebug() {
-        let rules = Engine.storageRules("match /{f} { allow get: if debug(1) == 1; }")
+        let rules = Engine.storageRules("match /{f} { allow get: if debug(1) == 1 && debug(f) == 'f'; }")
         let compiled = CompiledRuleset.compile(rules, options: .emulator).ruleset
         let decision = compiled?.authorize(AuthorizationRequest(method: .get, bucket: "B", objectPath: "f", time: Engine.time))
         #expect(decision?.allowed == true)
+        #expect(decision?.debugOutput.map(\.rulesDescription) == ["1", "'f'"])
     }
 }
