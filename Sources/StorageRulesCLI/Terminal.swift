@@ -19,8 +19,20 @@ enum Terminal {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Reads a text file, or returns a message saying why it cannot.
+    /// The name diagnostics use for a path argument: `<stdin>` for `-`.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    /// Reads a text file (`-` is standard input), or returns a message saying why it cannot.
     static func read(_ path: String) -> Result<String, CLIError> {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let text = String(data: data, encoding: .utf8) else {
+                return .failure(CLIError("standard input is not UTF-8 text"))
+            }
+            return .success(text)
+        }
         do {
             return .success(try String(contentsOfFile: path, encoding: .utf8))
         } catch {
