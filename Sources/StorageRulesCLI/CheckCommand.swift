@@ -11,7 +11,7 @@ struct CheckCommand: ParsableCommand {
         discussion: "Exits 0 when every file compiles (warnings allowed), 1 when any has errors, 2 when a file cannot be read."
     )
 
-    @Argument(help: "Rules files to check.")
+    @Argument(help: "Rules files to check (`-` reads standard input).")
     var files: [String]
 
     @Option(help: "Output format: text or json.")
@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
                 Terminal.printError("error: \(error)")
                 unreadable = true
             case .success(let text):
-                let result = CompiledRuleset.compile(SourceFile(path: path, text: text), options: emulator ? .emulator : .production)
+                let result = CompiledRuleset.compile(SourceFile(path: Terminal.displayName(path), text: text), options: emulator ? .emulator : .production)
                 errors += result.diagnostics.filter { $0.severity == .error }.count
                 warnings += result.diagnostics.filter { $0.severity == .warning }.count
                 if format == .text {

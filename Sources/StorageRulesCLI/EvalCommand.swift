@@ -17,7 +17,7 @@ struct EvalCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The rules file.")
+    @Argument(help: "The rules file (`-` reads standard input).")
     var rules: String
 
     @Option(help: "The granular method: get, list, create, update or delete.")
@@ -54,7 +54,7 @@ struct EvalCommand: ParsableCommand {
         do {
             let request = try makeRequest()
             let text = try Terminal.read(rules).get()
-            let result = CompiledRuleset.compile(SourceFile(path: rules, text: text), options: emulator ? .emulator : .production)
+            let result = CompiledRuleset.compile(SourceFile(path: Terminal.displayName(rules), text: text), options: emulator ? .emulator : .production)
             guard let compiled = result.ruleset else {
                 Terminal.printError(DiagnosticRenderer(style: .human, color: false).render(result.diagnostics, in: result.source))
                 throw ExitCode(2)
@@ -62,7 +62,9 @@ struct EvalCommand: ParsableCommand {
             let decision = compiled.authorize(request)
             let explanation = Explainer(rules: compiled).explain(decision)
             switch format {
-            case .text: print(explanation.text(color: Terminal.stdoutWantsColor), terminator: "")
+            case .text:
+                for value in decision.debugOutput { print("debug: \(value.rulesDescription)") }
+                print(explanation.text(color: Terminal.stdoutWantsColor), terminator: "")
             case .json: print(explanation.json)
             }
             if !decision.allowed { throw ExitCode(1) }

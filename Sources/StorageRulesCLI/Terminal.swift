@@ -20,9 +20,16 @@ enum Terminal {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Reads a text file, or returns a message saying why it cannot.
+    /// The name diagnostics use for a path argument: `<stdin>` for `-`.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    /// Reads a text file (`-` is standard input), or returns a message saying why it cannot.
     static func read(_ path: String) -> Result<String, CLIError> {
-        TextFile.read(path).mapError { CLIError($0.description) }
+        let result = path == "-"
+            ? TextFile.read(FileHandle.standardInput, name: displayName(path)) : TextFile.read(path)
+        return result.mapError { CLIError($0.description) }
     }
 }
 

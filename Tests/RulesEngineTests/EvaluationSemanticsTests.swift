@@ -93,12 +93,16 @@ struct EvaluationSemanticsTests {
     }
 
     @Test func expressionBudgetStopsLongEvaluations() {
-        let terms = "[" + Array(repeating: "1", count: 1_000).joined(separator: ", ") + "].size() > 0"
+        // Each `path` read is one evaluated expression.
+        let reads = "[" + Array(repeating: "path", count: 1_000).joined(separator: ", ") + "].size() > 0"
         Engine.expect(
-            Engine.outcome(of: terms), .error("Unable to evaluate the expression as the maximum of 1000 expressions to evaluate has been reached."),
+            Engine.outcome(of: reads), .error("Unable to evaluate the expression as the maximum of 1000 expressions to evaluate has been reached."),
             "budget")
-        let small = "[" + Array(repeating: "1", count: 900).joined(separator: ", ") + "].size() > 0"
-        Engine.expect(Engine.outcome(of: small), .true, "within budget")
+        let fewer = "[" + Array(repeating: "path", count: 900).joined(separator: ", ") + "].size() > 0"
+        Engine.expect(Engine.outcome(of: fewer), .true, "within budget")
+        // Literals are constants: a long allow-list costs one expression.
+        let allowList = "'u4999' in [" + (0..<5_000).map { "'u\($0)'" }.joined(separator: ", ") + "]"
+        Engine.expect(Engine.outcome(of: allowList), .true, "literal allow-list")
     }
 
     @Test func letsAreLazyAndCallsCheckArity() {
@@ -174,9 +178,10 @@ struct EvaluationSemanticsTests {
     }
 
     @Test func emulatorModeHasDebug() {
-        let rules = Engine.storageRules("match /{f} { allow get: if debug(1) == 1; }")
+        let rules = Engine.storageRules("match /{f} { allow get: if debug(1) == 1 && debug(f) == 'f'; }")
         let compiled = CompiledRuleset.compile(rules, options: .emulator).ruleset
         let decision = compiled?.authorize(AuthorizationRequest(method: .get, bucket: "B", objectPath: "f", time: Engine.time))
         #expect(decision?.allowed == true)
+        #expect(decision?.debugOutput.map(\.rulesDescription) == ["1", "'f'"])
     }
 }

@@ -55,7 +55,9 @@ extension CompiledRuleset {
                 }
             }
         }
-        return Decision(allowed: allowed, method: request.method, path: path, matches: matched, allows: allows, refusal: nil)
+        return Decision(
+            allowed: allowed, method: request.method, path: path, matches: matched, allows: allows, refusal: nil,
+            debugOutput: evaluator.debugValues)
     }
 
     private func evaluate(_ allow: AllowStatement, in match: PathMatch, with evaluator: Evaluator, tracing: Bool) -> AllowEvaluation {

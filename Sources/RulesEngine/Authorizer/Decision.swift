@@ -19,15 +19,21 @@ public struct Decision: Sendable {
     /// Why the request was refused before any rule ran (e.g. `list` under
     /// version 1), if it was.
     public var refusal: String?
+    /// Values passed to `debug()` while deciding, in order (emulator mode only).
+    public var debugOutput: [Value]
 
     /// Creates a decision.
-    public init(allowed: Bool, method: RuleMethod, path: RulesPath, matches: [MatchedBlock], allows: [AllowEvaluation], refusal: String?) {
+    public init(
+        allowed: Bool, method: RuleMethod, path: RulesPath, matches: [MatchedBlock], allows: [AllowEvaluation],
+        refusal: String?, debugOutput: [Value] = []
+    ) {
         self.allowed = allowed
         self.method = method
         self.path = path
         self.matches = matches
         self.allows = allows
         self.refusal = refusal
+        self.debugOutput = debugOutput
     }
 
     /// The allow statement that granted the request, if any.

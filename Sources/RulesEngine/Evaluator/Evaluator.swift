@@ -62,9 +62,13 @@ final class Evaluator: BuiltinContext {
     // MARK: Core
 
     /// Evaluates one node, counting it against the budget and tracing it.
+    /// Literals are constants and cost nothing, so a long literal allow-list
+    /// cannot exhaust the budget on its own.
     func evaluate(_ expr: Expr, _ environment: Environment) throws(EvalError) -> Value {
-        evaluatedCount += 1
-        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+        if !expr.isLiteral {
+            evaluatedCount += 1
+            if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+        }
         guard trace != nil else { return try evaluateKind(expr, environment) }
         do {
             let value = try evaluateKind(expr, environment)

@@ -44,9 +44,9 @@ public enum JavaNumber {
                 scalars.removeLast()
             }
             if scalars.starts(with: "0x".unicodeScalars) || scalars.starts(with: "0X".unicodeScalars) {
-                magnitude = hexFloat(scalars.dropFirst(2))
+                magnitude = positionalFloat(scalars.dropFirst(2), hexadecimal: true)
             } else {
-                magnitude = decimalFloat(scalars)
+                magnitude = positionalFloat(scalars, hexadecimal: false)
             }
         }
         guard let magnitude else { return nil }
@@ -77,12 +77,18 @@ public enum JavaNumber {
         return value == .min ? nil : -value
     }
 
-    /// `digits [. digits] [e|E [sign] digits]` with at least one mantissa digit.
-    private static func decimalFloat(_ scalars: Substring.UnicodeScalarView.SubSequence) -> Double? {
+    /// A positional float with at least one mantissa digit: decimal
+    /// `digits [. digits] [e|E [sign] digits]`, or hexadecimal (after the
+    /// `0x`) `hexdigits [. hexdigits] (p|P) [sign] digits`, whose binary
+    /// exponent is required.
+    private static func positionalFloat(_ scalars: Substring.UnicodeScalarView.SubSequence, hexadecimal: Bool) -> Double? {
         var cursor = scalars.startIndex
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+            hexadecimal ? scalar.asciiHexValue != nil : scalar.asciiDecimalValue != nil
+        }
         func digits() -> String {
             var result = ""
-            while cursor < scalars.endIndex, scalars[cursor].asciiDecimalValue != nil {
+            while cursor < scalars.endIndex, isDigit(scalars[cursor]) {
                 result.unicodeScalars.append(scalars[cursor])
                 cursor = scalars.index(after: cursor)
             }
@@ -95,34 +101,11 @@ public enum JavaNumber {
             fraction = digits()
         }
         guard !(integer.isEmpty && fraction.isEmpty) else { return nil }
-        guard let exponent = exponentPart(scalars, &cursor, markers: "eE", required: false),
+        guard let exponent = exponentPart(scalars, &cursor, markers: hexadecimal ? "pP" : "eE", required: hexadecimal),
             cursor == scalars.endIndex
         else { return nil }
-        return Double("\(integer.isEmpty ? "0" : integer).\(fraction.isEmpty ? "0" : fraction)e\(exponent)")
-    }
-
-    /// `hexdigits [. hexdigits] (p|P) [sign] digits` after the `0x`.
-    private static func hexFloat(_ scalars: Substring.UnicodeScalarView.SubSequence) -> Double? {
-        var cursor = scalars.startIndex
-        func hexDigits() -> String {
-            var result = ""
-            while cursor < scalars.endIndex, scalars[cursor].asciiHexValue != nil {
-                result.unicodeScalars.append(scalars[cursor])
-                cursor = scalars.index(after: cursor)
-            }
-            return result
-        }
-        let integer = hexDigits()
-        var fraction = ""
-        if cursor < scalars.endIndex, scalars[cursor] == "." {
-            cursor = scalars.index(after: cursor)
-            fraction = hexDigits()
-        }
-        guard !(integer.isEmpty && fraction.isEmpty) else { return nil }
-        guard let exponent = exponentPart(scalars, &cursor, markers: "pP", required: true),
-            cursor == scalars.endIndex
-        else { return nil }
-        return Double("0x\(integer.isEmpty ? "0" : integer).\(fraction.isEmpty ? "0" : fraction)p\(exponent)")
+        let mantissa = "\(integer.isEmpty ? "0" : integer).\(fraction.isEmpty ? "0" : fraction)"
+        return Double(hexadecimal ? "0x\(mantissa)p\(exponent)" : "\(mantissa)e\(exponent)")
     }
 
     /// An exponent marker, optional sign and digits, returned as text

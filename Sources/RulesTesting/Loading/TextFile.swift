@@ -27,11 +27,17 @@ public enum TextFile {
 
     /// The file's text, or why it cannot be read.
     public static func read(_ path: String) -> Result<String, ReadError> {
-        let bytes: [UInt8]
-        switch readBytes(path, limit: maximumTextBytes) {
-        case .success(let read): bytes = read
-        case .failure(let error): return .failure(error)
-        }
+        readBytes(path, limit: maximumTextBytes).flatMap { text($0, path: path) }
+    }
+
+    /// The text of an open handle such as standard input; `name` stands
+    /// for the path in messages.
+    public static func read(_ handle: FileHandle, name: String) -> Result<String, ReadError> {
+        readBytes(handle, path: name, limit: maximumTextBytes).flatMap { text($0, path: name) }
+    }
+
+    /// The bytes as text, or where they stop being UTF-8.
+    static func text(_ bytes: [UInt8], path: String) -> Result<String, ReadError> {
         if let offset = firstInvalidUTF8(bytes) {
             let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let line = bytes[..<offset].count { $0 == 0x0A } + 1
@@ -57,6 +63,10 @@ public enum TextFile {
             return .failure(ReadError(path: path, reason: "cannot be read (check its permissions)"))
         }
         defer { try? handle.close() }
+        return readBytes(handle, path: path, limit: limit)
+    }
+
+    private static func readBytes(_ handle: FileHandle, path: String, limit: Int) -> Result<[UInt8], ReadError> {
         var bytes: [UInt8] = []
         do {
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
