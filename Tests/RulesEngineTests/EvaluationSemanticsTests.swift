@@ -177,6 +177,14 @@ struct EvaluationSemanticsTests {
         #expect(decision?.grantingAllow?.pattern == "/b/{bucket}/o/a/{x}")
     }
 
+    @Test func requestFieldsAreBoundAsGiven() {
+        // The engine binds what the caller supplies; the bucket supplies no
+        // request.resource for get, list and delete.
+        let given: Value = ["size": 5]
+        Engine.expect(Engine.outcome(of: "request.resource.size == 5", method: .list, incoming: given), .true, "list")
+        Engine.expect(Engine.outcome(of: "request.resource == null", method: .list), .true, "list without")
+    }
+
     @Test func emulatorModeHasDebug() {
         let rules = Engine.storageRules("match /{f} { allow get: if debug(1) == 1 && debug(f) == 'f'; }")
         let compiled = CompiledRuleset.compile(rules, options: .emulator).ruleset

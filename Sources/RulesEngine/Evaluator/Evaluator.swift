@@ -42,7 +42,7 @@ final class Evaluator: BuiltinContext {
             "method": .string(request.method.rawValue),
             "path": .path(path),
             "time": .timestamp(request.time),
-            "resource": request.method == .list ? .null : request.incoming ?? .null,
+            "resource": request.incoming ?? .null,
             "params": .map(RulesMap()),
         ]))
     }
