@@ -2,7 +2,7 @@ import RulesSyntax
 
 /// A lexical scope of the ruleset: the file's top level, the service block,
 /// or one match block. Functions are visible in the scope that declares them
-/// and every scope nested in it; wildcards likewise.
+/// and every scope nested in it.
 final class Scope: Sendable {
     /// The enclosing scope.
     let parent: Scope?
@@ -10,16 +10,14 @@ final class Scope: Sendable {
     let depth: Int
     /// Functions declared directly in this scope.
     let functions: [String: CompiledFunction]
-    /// Wildcard names this scope's match statement binds.
-    let wildcards: [String]
 
-    init(parent: Scope?, functions: [FunctionDecl], wildcards: [String]) {
+    init(parent: Scope?, functions: [FunctionDecl]) {
         self.parent = parent
-        self.depth = (parent?.depth ?? -1) + 1
-        self.wildcards = wildcards
+        let depth = (parent?.depth ?? -1) + 1
+        self.depth = depth
         var table: [String: CompiledFunction] = [:]
         for function in functions where table[function.name] == nil {
-            table[function.name] = CompiledFunction(declaration: function, scopeDepth: (parent?.depth ?? -1) + 1)
+            table[function.name] = CompiledFunction(declaration: function, scopeDepth: depth)
         }
         self.functions = table
     }
@@ -32,16 +30,6 @@ final class Scope: Sendable {
             scope = current.parent
         }
         return nil
-    }
-
-    /// Whether a wildcard of this name is bound here or in an enclosing scope.
-    func bindsWildcard(_ name: String) -> Bool {
-        var scope: Scope? = self
-        while let current = scope {
-            if current.wildcards.contains(name) { return true }
-            scope = current.parent
-        }
-        return false
     }
 }
 
@@ -71,7 +59,7 @@ final class CompiledMatch: Sendable {
     let allows: [AllowStatement]
     /// Nested blocks.
     let children: [CompiledMatch]
-    /// The block's scope (its functions and wildcards).
+    /// The block's scope (its functions).
     let scope: Scope
 
     init(block: MatchBlock, parentPattern: String, parentScope: Scope) {
@@ -79,13 +67,7 @@ final class CompiledMatch: Sendable {
         pattern = parentPattern + block.path.text
         pathRange = block.path.range
         allows = block.allows
-        let wildcards = block.path.segments.compactMap { segment -> String? in
-            switch segment.kind {
-            case .literal: nil
-            case .single(let name), .recursive(let name): name
-            }
-        }
-        let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
+        let scope = Scope(parent: parentScope, functions: block.functions)
         self.scope = scope
         children = block.matches.map { CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope) }
     }
@@ -100,8 +82,8 @@ struct Program: Sendable {
 
     init(ruleset: Ruleset) {
         version = ruleset.version
-        let fileScope = Scope(parent: nil, functions: ruleset.functions, wildcards: [])
-        let serviceScope = Scope(parent: fileScope, functions: ruleset.service?.functions ?? [], wildcards: [])
+        let fileScope = Scope(parent: nil, functions: ruleset.functions)
+        let serviceScope = Scope(parent: fileScope, functions: ruleset.service?.functions ?? [])
         self.fileScope = fileScope
         self.serviceScope = serviceScope
         matches = (ruleset.service?.matches ?? []).map {

@@ -20,11 +20,6 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         self.nanos = Int32(nanos)
     }
 
-    /// Milliseconds since the epoch, rounded toward negative infinity.
-    public var epochMilliseconds: Int64 {
-        seconds * 1000 + Int64(nanos) / 1_000_000
-    }
-
     /// Orders by instant.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         (lhs.seconds, lhs.nanos) < (rhs.seconds, rhs.nanos)
@@ -60,9 +55,6 @@ public struct RulesDuration: Sendable, Hashable, Comparable {
         self.seconds = seconds
         self.nanos = Int32(nanos)
     }
-
-    /// Total nanoseconds (wraps on overflow, which the range check rules out).
-    public var totalNanoseconds: Int64 { seconds &* 1_000_000_000 &+ Int64(nanos) }
 
     /// Orders by length.
     public static func < (lhs: RulesDuration, rhs: RulesDuration) -> Bool {

@@ -94,7 +94,6 @@ struct TextStyle: Sendable {
     func bad(_ text: String) -> String { paint(text, "31") }
     func warn(_ text: String) -> String { paint(text, "33") }
     func dim(_ text: String) -> String { paint(text, "2") }
-    func bold(_ text: String) -> String { paint(text, "1") }
 
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
