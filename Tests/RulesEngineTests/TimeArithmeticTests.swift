@@ -10,6 +10,17 @@ private let maxSeconds: Int64 = 315_576_000_000
         #expect(sum == Timestamp(seconds: 60))
     }
 
+    /// The public initializer normalizes without trapping at the ends of `Int64`;
+    /// the checked constructor then reports the instant as out of range.
+    @Test func initializerDoesNotTrapAtInt64Ends() {
+        let early = Timestamp(seconds: .min, nanos: -1)
+        #expect(early.nanos == 999_999_999)
+        #expect(!early.isInRange)
+        let late = Timestamp(seconds: .max, nanos: 1_000_000_000)
+        #expect(!late.isInRange)
+        #expect(throws: EvalError.timestampOutOfRange) { try Timestamp.checked(seconds: .min, nanos: -1) }
+    }
+
     @Test func fact86TimestampMinusTimestamp() throws {
         #expect(try Timestamp(seconds: 60).difference(Timestamp(seconds: 0)) == RulesDuration(seconds: 60))
         #expect(try Timestamp(seconds: 0).difference(Timestamp(seconds: 60)) == RulesDuration(seconds: -60))

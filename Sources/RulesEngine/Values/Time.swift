@@ -6,15 +6,15 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// Nanoseconds into the second, always 0 ..< 1e9.
     public var nanos: Int32
 
-    /// Creates a timestamp, normalizing nanoseconds into 0 ..< 1e9.
+    /// Creates a timestamp, normalizing nanoseconds into 0 ..< 1e9. Seconds
+    /// wrap rather than trap at the ends of `Int64`; such instants are far
+    /// outside ``isInRange`` (``checked(seconds:nanos:)`` reports them).
     public init(seconds: Int64, nanos: Int64 = 0) {
-        var seconds = seconds
-        var nanos = nanos
-        seconds += nanos / 1_000_000_000
-        nanos %= 1_000_000_000
+        var seconds = seconds &+ nanos / 1_000_000_000
+        var nanos = nanos % 1_000_000_000
         if nanos < 0 {
             nanos += 1_000_000_000
-            seconds -= 1
+            seconds &-= 1
         }
         self.seconds = seconds
         self.nanos = Int32(nanos)
