@@ -66,6 +66,8 @@ private func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) ->
     return value
 }
 
+/// Unchecked `Sendable`: the task writes `value` before signalling the
+/// semaphore and the waiting thread reads it only after, so they never overlap.
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }

@@ -4,6 +4,9 @@ import RulesSyntax
 
 /// Compiles each rules file once per run, however many suites use it, so
 /// suites share one ``CompiledRuleset`` (and coverage adds up per file).
+///
+/// Unchecked `Sendable`: the only mutable state, `results`, is read and
+/// written under `lock`.
 public final class RulesCache: @unchecked Sendable {
     private let lock = NSLock()
     private var results: [String: CompileResult] = [:]

@@ -6,7 +6,7 @@ struct CaseDescriber {
     var style: TextStyle
 
     /// Explainers by ruleset, built once per report.
-    final class Explainers: @unchecked Sendable {
+    final class Explainers {
         private var byRules: [ObjectIdentifier: Explainer] = [:]
 
         func explainer(for rules: CompiledRuleset) -> Explainer {

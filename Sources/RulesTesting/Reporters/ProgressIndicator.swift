@@ -2,6 +2,8 @@ import Foundation
 
 /// A one-line `running 120/10000` indicator on stderr, shown only on a
 /// terminal and only once a run has taken more than a moment.
+///
+/// Unchecked `Sendable`: the mutable drawing state is only touched under `lock`.
 public final class ProgressIndicator: @unchecked Sendable {
     private let lock = NSLock()
     private let start = Date()

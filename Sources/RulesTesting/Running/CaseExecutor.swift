@@ -135,6 +135,7 @@ struct CaseExecutor: Sendable {
 }
 
 /// Collects the decisions an operation causes (observers are called synchronously).
+/// Unchecked `Sendable`: `decisions` is only touched under `lock`.
 final class DecisionRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var decisions: [Decision] = []

@@ -1,6 +1,7 @@
 import Foundation
 
-/// State behind a lock.
+/// State behind a lock. Unchecked `Sendable`: `state` is only reachable
+/// through ``withLock(_:)``.
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 while the package
 /// targets macOS 14; `NSLock` is available everywhere the package builds.
