@@ -73,14 +73,22 @@ public struct MapDiff: Sendable {
     public var removedKeys: [String] { old.sortedKeys.filter { new[$0] == nil } }
     /// Keys in both whose values differ (numbers compare by value; NaN equals itself).
     public var changedKeys: [String] {
-        new.sortedKeys.filter { key in old[key].map { !$0.setEquals(new[key]!) } ?? false }
+        sharedKeys { !$0.setEquals($1) }
     }
     /// Keys in both whose values are equal.
     public var unchangedKeys: [String] {
-        new.sortedKeys.filter { key in old[key].map { $0.setEquals(new[key]!) } ?? false }
+        sharedKeys { $0.setEquals($1) }
     }
     /// Added, removed and changed keys.
     public var affectedKeys: [String] { addedKeys + removedKeys + changedKeys }
+
+    /// Keys of the new map, in order, that the old map has too and whose two values satisfy `test(old, new)`.
+    private func sharedKeys(where test: (Value, Value) -> Bool) -> [String] {
+        new.entries.sorted { $0.key < $1.key }.compactMap { key, value in
+            guard let oldValue = old[key], test(oldValue, value) else { return nil }
+            return key
+        }
+    }
 }
 
 /// A latitude/longitude pair in degrees.

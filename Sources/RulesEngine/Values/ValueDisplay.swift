@@ -22,7 +22,7 @@ extension Value {
     }
 
     private static func describe(_ map: RulesMap) -> String {
-        "{" + map.sortedKeys.map { "\(quoted($0)): \(map[$0]!.rulesDescription)" }.joined(separator: ", ") + "}"
+        "{" + map.entries.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \($0.value.rulesDescription)" }.joined(separator: ", ") + "}"
     }
 
     private static func quoted(_ text: String) -> String {

@@ -120,8 +120,7 @@ public struct FileCoverage: Sendable {
         for expression in expressions {
             note(expression.line, hits: expression.counts.hits, complete: !expression.isBranch || expression.branchesTaken == 2)
         }
-        return byLine.keys.sorted().map { line in
-            let entry = byLine[line]!
+        return byLine.sorted { $0.key < $1.key }.map { line, entry in
             let status: LineStatus =
                 entry.evaluated == 0 ? .uncovered : (entry.evaluated == entry.total && entry.complete ? .covered : .partial)
             return (line, status, entry.hits)
