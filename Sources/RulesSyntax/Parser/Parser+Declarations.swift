@@ -18,9 +18,8 @@ extension RulesParser {
                 if let function = parseFunction() { functions.append(function) }
             case .service:
                 recovering = false
-                let keyword = current.range
                 if let parsed = parseService() {
-                    service = chooseService(service, parsed, keyword: keyword)
+                    service = chooseService(service, parsed)
                 }
             case .match:
                 report(SyntaxMessages.bareMatchAtTopLevel(current.range))
@@ -58,7 +57,7 @@ extension RulesParser {
     /// `firebase.storage` one, else the first. Generated files in the wild
     /// hold a Firestore and a Storage service side by side, so an extra
     /// service is a warning, not an error.
-    private mutating func chooseService(_ kept: ServiceDecl?, _ parsed: ServiceDecl, keyword: SourceRange) -> ServiceDecl {
+    private mutating func chooseService(_ kept: ServiceDecl?, _ parsed: ServiceDecl) -> ServiceDecl {
         guard let kept else { return parsed }
         let storage = "firebase.storage"
         if parsed.name == storage && kept.name != storage {
