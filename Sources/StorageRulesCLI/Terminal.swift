@@ -10,7 +10,7 @@ import RulesTesting
 /// Facts about where output goes.
 enum Terminal {
     /// Whether standard output is a terminal and colour is not switched off
-    /// with `NO_COLOR` (https://no-color.org).
+    /// with `NO_COLOR` (https://no-color.org: set and non-empty turns it off).
     static var stdoutWantsColor: Bool {
         isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }

@@ -94,10 +94,7 @@ public struct TestCommand: AsyncParsableCommand {
         progress.finish()
 
         let report = wantsCoverage ? CoverageCollector.collect(run) : nil
-        let environment = ProcessInfo.processInfo.environment
-        // https://no-color.org: a set, non-empty NO_COLOR turns colour off.
-        let color = !noColor && (environment["NO_COLOR"].map(\.isEmpty) ?? true) && output == nil && format == .human
-            && isatty(STDOUT_FILENO) != 0
+        let color = !noColor && output == nil && format == .human && Terminal.stdoutWantsColor
 
         var text: String
         switch format {
@@ -120,7 +117,7 @@ public struct TestCommand: AsyncParsableCommand {
         do {
             if let output {
                 try text.write(toFile: output, atomically: true, encoding: .utf8)
-                if format == .human || format == .junit || format == .json { print(run.summaryLine) }
+                print(run.summaryLine)
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
