@@ -23,18 +23,18 @@ public struct HumanReporter: Sendable {
         }
         for suite in run.suites {
             for result in suite.cases {
-                let where_ = "\(suite.suite.path):\(result.testCase.location.line)"
+                let location = "\(suite.suite.path):\(result.testCase.location.line)"
                 switch result.status {
                 case .failed:
-                    out += "\(style.bad("✗")) \(result.testCase.name) \(style.dim("(\(where_))"))\n"
+                    out += "\(style.bad("✗")) \(result.testCase.name) \(style.dim("(\(location))"))\n"
                     for line in describer.failureLines(result, suite: suite.suite, explainers: explainers) {
                         out += "    \(line)\n"
                     }
                 case .passed where verbose:
-                    out += "\(style.good("✓")) \(result.testCase.name) \(style.dim("(\(where_))"))\n"
+                    out += "\(style.good("✓")) \(result.testCase.name) \(style.dim("(\(location))"))\n"
                 case .skipped where verbose:
                     let reason = result.testCase.skipReason.map { " — \($0)" } ?? ""
-                    out += "\(style.warn("-")) \(result.testCase.name) \(style.dim("(\(where_))"))\(reason)\n"
+                    out += "\(style.warn("-")) \(result.testCase.name) \(style.dim("(\(location))"))\(reason)\n"
                 default:
                     break
                 }

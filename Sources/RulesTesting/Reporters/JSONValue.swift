@@ -23,7 +23,7 @@ enum JSONValue: Sendable {
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let number): out += String(number)
         case .double(let number):
-            out += number.isFinite ? String(format3(number)) : "null"
+            out += number.isFinite ? format3(number) : "null"
         case .string(let text): out += JSONValue.quote(text)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
@@ -46,11 +46,13 @@ enum JSONValue: Sendable {
         }
     }
 
+    /// The number rounded to thousandths, so timings do not print fifteen digits.
     private func format3(_ number: Double) -> String {
         let thousandths = (number * 1000).rounded()
         return String(thousandths / 1000)
     }
 
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
     static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
