@@ -81,8 +81,7 @@ public struct SuiteLoader: Sendable {
             case .success(let text):
                 source = (path, text)
             case .failure(let error) where error.line == nil:
-                let reason = error.reason == "does not exist" ? "not found" : error.reason
-                throw reader.error("rules file `\(path)` \(reason)", at: node, key: "rules")
+                throw reader.error("rules file `\(path)` \(error.reasonAfterName)", at: node, key: "rules")
             case .failure(let error):
                 // The position of the bad byte is in the rules file, so the error points there.
                 throw SuiteLoadError(

@@ -15,6 +15,12 @@ public enum TextFile {
         /// 1-based column (in Unicode scalars, as rules diagnostics count) of that byte.
         public var column: Int?
 
+        /// The reason of a file that does not exist.
+        static let missing = "does not exist"
+
+        /// The reason worded to follow a file's name in a suite error: `not found` for a missing file.
+        var reasonAfterName: String { reason == Self.missing ? "not found" : reason }
+
         /// `path:line:column: the file <reason>`, or `path: the file <reason>` without a position.
         public var description: String {
             guard let line, let column else { return "\(path): the file \(reason)" }
@@ -54,7 +60,7 @@ public enum TextFile {
     public static func readBytes(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadError(path: path, reason: "does not exist"))
+            return .failure(ReadError(path: path, reason: ReadError.missing))
         }
         if isDirectory.boolValue {
             return .failure(ReadError(path: path, reason: "is a directory, not a file"))

@@ -49,8 +49,7 @@ enum UploadFields {
             case .success(let bytes):
                 content = bytes
             case .failure(let error):
-                let reason = error.reason == "does not exist" ? "not found" : error.reason
-                throw reader.error("file `\(file)` \(reason)", at: node, key: "file")
+                throw reader.error("file `\(file)` \(error.reasonAfterName)", at: node, key: "file")
             }
         default:
             break
