@@ -223,9 +223,10 @@ enum CoreSchema {
         }
     }
 
+    /// The value of a plain scalar: null, boolean, integer, float, else the text itself.
     static func resolve(_ text: String) -> Value {
+        if isNull(text) { return .null }
         switch text {
-        case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
