@@ -6,31 +6,39 @@ func measure(_ name: String, iterations: Int, _ body: () -> Void) {
     let elapsed = clock.measure {
         for _ in 0..<iterations { body() }
     }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let perOperation = seconds / Double(iterations)
-    let rate = Double(iterations) / seconds
+    let total = seconds(elapsed)
+    let perOperation = total / Double(iterations)
+    let rate = Double(iterations) / total
     print(pad(name, 58) + pad(format(perOperation), 14) + formatRate(rate) + " ops/s")
 }
 
 /// `1.23 µs`, `45.6 ms`.
 func format(_ seconds: Double) -> String {
     switch seconds {
-    case ..<1e-6: return String(format3(seconds * 1e9)) + " ns"
-    case ..<1e-3: return String(format3(seconds * 1e6)) + " µs"
-    case ..<1: return String(format3(seconds * 1e3)) + " ms"
-    default: return String(format3(seconds)) + " s"
+    case ..<1e-6: return twoDecimals(seconds * 1e9) + " ns"
+    case ..<1e-3: return twoDecimals(seconds * 1e6) + " µs"
+    case ..<1: return twoDecimals(seconds * 1e3) + " ms"
+    default: return twoDecimals(seconds) + " s"
     }
 }
 
-func formatRate(_ rate: Double) -> String {
-    rate >= 1e6 ? format3(rate / 1e6) + "M" : rate >= 1e3 ? format3(rate / 1e3) + "k" : format3(rate)
+/// A duration in seconds.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-func format3(_ value: Double) -> String {
+/// `12.5`, `3.4k`, `1.2M`.
+func formatRate(_ rate: Double) -> String {
+    rate >= 1e6 ? twoDecimals(rate / 1e6) + "M" : rate >= 1e3 ? twoDecimals(rate / 1e3) + "k" : twoDecimals(rate)
+}
+
+/// The value rounded to hundredths.
+func twoDecimals(_ value: Double) -> String {
     let scaled = (value * 100).rounded() / 100
     return String(scaled)
 }
 
+/// The text padded with spaces to `width` characters (or followed by one space when longer).
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
 }

@@ -72,10 +72,6 @@ private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }
 
-private func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
 /// A suite in the shape users write: per-user folders, images with a size
 /// limit, public reads; a mix of get, upload, list, updateMetadata, delete
 /// and raw requests, half allowed and half denied.
