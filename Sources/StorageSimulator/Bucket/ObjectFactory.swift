@@ -110,6 +110,11 @@ enum ObjectFactory {
         object.etag = etag(generation: object.generation, metageneration: object.metageneration)
     }
 
+    /// A fresh download token: a lowercase UUID, as the service issues them.
+    static func newDownloadToken() -> String {
+        UUID().uuidString.lowercased()
+    }
+
     /// Base64 of the big-endian CRC32C, as GCS reports it.
     static func crc32cString(_ bytes: [UInt8]) -> String {
         let crc = Hashing.crc32c(bytes)

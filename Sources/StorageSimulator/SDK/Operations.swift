@@ -27,7 +27,7 @@ extension StorageSimulator {
         let store = try bucketStore(bucket)
         while entry.object.downloadTokens.isEmpty {
             var updated = entry.object
-            updated.downloadTokens = [UUID().uuidString.lowercased()]
+            updated.downloadTokens = [ObjectFactory.newDownloadToken()]
             ObjectFactory.bumpMetageneration(&updated, time: now)
             if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
             guard let current = store.entry(path) else {
@@ -59,7 +59,7 @@ extension StorageSimulator {
             var object = candidate
             object.generation = nextGeneration(at: operation.time)
             object.etag = ObjectFactory.etag(generation: object.generation, metageneration: object.metageneration)
-            if object.downloadTokens.isEmpty { object.downloadTokens = [UUID().uuidString.lowercased()] }
+            if object.downloadTokens.isEmpty { object.downloadTokens = [ObjectFactory.newDownloadToken()] }
             if store.replace(path, ifCurrent: existing, with: StoredEntry(object: object, bytes: bytes)) {
                 return object
             }
