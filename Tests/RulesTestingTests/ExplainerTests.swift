@@ -146,6 +146,7 @@ struct ExplainerTests {
         ("12", Value.int(12)), ("-3", .int(-3)), ("0x1F", .int(31)), ("1.5", .float(1.5)), ("1e3", .float(1000)),
         ("true", .bool(true)), ("no", .string("no")), ("~", .null), ("", .null), ("12:30", .string("12:30")),
         ("99999999999999999999", .float(1e20)), ("1_000", .string("1_000")),
+        ("0o17", .int(15)), ("0x-5", .string("0x-5")), ("0o+7", .string("0o+7")), ("0x", .string("0x")), ("0o8", .string("0o8")),
     ])
     func coreSchema(_ text: String, _ expected: Value) {
         #expect(CoreSchema.resolve(text).rulesEquals(expected))

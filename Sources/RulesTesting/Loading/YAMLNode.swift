@@ -240,8 +240,12 @@ enum CoreSchema {
     }
 
     private static func integer(_ text: String) -> Int64? {
-        if text.hasPrefix("0x"), let value = Int64(text.dropFirst(2), radix: 16) { return value }
-        if text.hasPrefix("0o"), let value = Int64(text.dropFirst(2), radix: 8) { return value }
+        for (prefix, radix) in [("0x", 16), ("0o", 8)] where text.hasPrefix(prefix) {
+            // Digits only: Swift's parser would also take a sign after the prefix.
+            let digits = text.dropFirst(2)
+            guard !digits.isEmpty, digits.allSatisfy({ ($0.hexDigitValue ?? radix) < radix }) else { return nil }
+            return Int64(digits, radix: radix)
+        }
         var digits = Substring(text)
         if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
