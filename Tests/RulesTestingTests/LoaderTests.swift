@@ -198,6 +198,14 @@ struct LoaderTests {
         #expect(details.contains("allow read: if request.auth != ;"))
     }
 
+    @Test("positions are kept inside the text, counting lines as YAML does", arguments: [
+        ("a\nb", 3, 2), ("a\nb", 2, 2), ("a\rb", 2, 2), ("a\r\nb", 2, 2), ("a\r\nb", 3, 2), ("a\rb\rc", 4, 3),
+    ])
+    func clampedPositions(_ text: String, _ line: Int, _ expected: Int) {
+        let error = SuiteLoadError(location: SuiteLocation(file: "s.test.yaml", line: line, column: 1), message: "m")
+        #expect(error.clamped(to: text).location.line == expected)
+    }
+
     @Test("exactly one of rules and rulesSource")
     func rulesAndRulesSource() throws {
         let error = try #require(loadError("cases: []\n"))

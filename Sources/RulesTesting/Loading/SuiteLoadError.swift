@@ -33,12 +33,37 @@ extension SuiteLoadError {
     /// an error at the end of a text without a final newline on the line
     /// after the last one.
     func clamped(to text: String) -> SuiteLoadError {
-        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let lines = Self.yamlLines(text)
         guard location.line > lines.count, let last = lines.last else { return self }
         var copy = self
         copy.location.line = lines.count
-        copy.location.column = String(Substring(last)).count + 1
+        copy.location.column = String(decoding: last, as: UTF8.self).count + 1
         return copy
+    }
+
+    /// The lines of a YAML text as libyaml numbers them: LF, CR and CRLF
+    /// each end a line.
+    static func yamlLines(_ text: String) -> [ArraySlice<UInt8>] {
+        let bytes = Array(text.utf8)
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A:
+                lines.append(bytes[start..<index])
+                start = index + 1
+            case 0x0D:
+                lines.append(bytes[start..<index])
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            default:
+                break
+            }
+            index += 1
+        }
+        lines.append(bytes[start...])
+        return lines
     }
 }
 
