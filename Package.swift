@@ -40,10 +40,11 @@ let package = Package(
             dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
-        .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax"], exclude: ["Golden"]),
-        .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
-        .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator"]),
-        .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting"], exclude: ["Fixtures", "Golden"]),
+        .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
+        .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "FuzzSupport"]),
+        .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),
+        .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting", "FuzzSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FuzzSupport
 import Testing
 
 @testable import RulesEngine
@@ -28,7 +29,7 @@ struct JavaNumberTests {
 
     /// Whatever it prints reads back as the same double, with no more digits than needed.
     @Test func formatRoundTrips() {
-        var generator = SplitMix64(state: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let value = Double(bitPattern: generator.next())
             guard value.isFinite else { continue }

@@ -1,4 +1,5 @@
 import RulesEngine
+import FuzzSupport
 import Testing
 
 /// `ValueJSON.parse` (the CLI's `--auth`, `--resource`, `--existing` and
@@ -80,7 +81,7 @@ struct ValueJSONTests {
         ]
         let pieces = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "-", "+", ".", "e", "E", "0", "1", "9",
                       "true", "null", " ", "\n", "\u{0}", "é", "😀", "1e999", "01"]
-        var random = SplitMix64(state: 0x150_4E)
+        var random = SplitMix64(seed: 0x150_4E)
         var parsed = 0
         for iteration in 0..<10_000 {
             var bytes = Array(seeds[iteration % seeds.count].utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import RulesEngine
+import FuzzSupport
 import Testing
 
 @testable import StorageSimulator
@@ -70,18 +71,18 @@ struct BucketModelTests {
     ]
     static let folders = ["", "a", "b", "é", "a/b", "x", "/", "a/", "e\u{301}", "a//", "\u{301}"]
 
-    static func randomName(_ random: inout ModelRandom) -> String {
+    static func randomName(_ random: inout SplitMix64) -> String {
         if Int.random(in: 0..<10, using: &random) == 0 { return specialNames.randomElement(using: &random)! }
         var name = (0...Int.random(in: 0...3, using: &random)).map { _ in parts.randomElement(using: &random)! }.joined()
         if Int.random(in: 0..<8, using: &random) == 0 { name += "/" }
         return name
     }
 
-    static func randomOptional(_ values: [String], _ random: inout ModelRandom) -> String? {
+    static func randomOptional(_ values: [String], _ random: inout SplitMix64) -> String? {
         Int.random(in: 0..<3, using: &random) == 0 ? nil : values.randomElement(using: &random)
     }
 
-    static func randomCustom(_ random: inout ModelRandom) -> [String: String]? {
+    static func randomCustom(_ random: inout SplitMix64) -> [String: String]? {
         switch Int.random(in: 0..<3, using: &random) {
         case 0: return nil
         case 1: return [:]
@@ -89,7 +90,7 @@ struct BucketModelTests {
         }
     }
 
-    static func randomPatch(_ random: inout ModelRandom) -> MetadataPatch {
+    static func randomPatch(_ random: inout SplitMix64) -> MetadataPatch {
         func change(_ values: [String]) -> MetadataPatch.Change? {
             switch Int.random(in: 0..<3, using: &random) {
             case 0: return nil
@@ -162,7 +163,7 @@ struct BucketModelTests {
         storage.setRecordsTraces(false)
         let admin = storage.admin
         var model = Model()
-        var random = ModelRandom(state: seed)
+        var random = SplitMix64(seed: seed)
         for step in 0..<1_500 {
             let name = Self.randomName(&random)
             let key = Array(name.utf8)
@@ -335,17 +336,5 @@ struct BucketModelTests {
         let all = try await folder.listAll()
         #expect(all.items.map { Array($0.fullPath.utf8) } == expectedItems, "\(label) listAll items")
         #expect(all.prefixes.map { Array($0.fullPath.utf8) } == expectedPrefixes, "\(label) listAll prefixes")
-    }
-}
-
-/// SplitMix64, so failures reproduce.
-struct ModelRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,20 +1,9 @@
 @testable import StorageSimulator
+import FuzzSupport
 import Testing
 
 @Suite("B+tree index")
 struct OrderedIndexTests {
-    /// A deterministic pseudo-random sequence (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func contents(_ index: OrderedIndex<Int, Int>) -> [Int] {
         var keys: [Int] = []
         var cursor = index.cursor { _ in false }
@@ -29,7 +18,7 @@ struct OrderedIndexTests {
     func matchesDictionary(maxKeys: Int) {
         let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)
         var model: [Int: Int] = [:]
-        var random = Generator(state: UInt64(maxKeys))
+        var random = SplitMix64(seed: UInt64(maxKeys))
         for step in 0..<20_000 {
             let key = Int(random.next() % 3000)
             if random.next() % 3 == 0 {
@@ -53,7 +42,7 @@ struct OrderedIndexTests {
         var model = Dictionary(uniqueKeysWithValues: (0..<count).map { ($0 * 2, $0) })
         #expect(index.count == count)
         #expect(contents(index) == model.keys.sorted())
-        var random = Generator(state: UInt64(count))
+        var random = SplitMix64(seed: UInt64(count))
         for step in 0..<2000 {
             let key = Int(random.next() % 100)
             if random.next() % 3 == 0 {
