@@ -120,6 +120,9 @@ struct CheckerTests {
         ("(a)\\\\1", "check.unsupported-regex"),
         ("(?<=a)b", "check.unsupported-regex"),
         ("a*+", "check.invalid-regex"),
+        ("(?!a)b", "check.unsupported-regex"),
+        ("(?P<n>a)(?P=n)", "check.unsupported-regex"),
+        ("a\\\\q", "check.invalid-regex"),
         ("(", "check.invalid-regex"),
         ("[a-", "check.invalid-regex"),
     ])

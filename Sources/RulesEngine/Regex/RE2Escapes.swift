@@ -94,7 +94,8 @@ extension RE2Translator {
         switch scalar {
         case "1"..."7":
             guard let next = peek(), ("0"..."7").contains(next) else {
-                throw RE2SyntaxError(text: "invalid escape sequence: \\\(scalar)")
+                // `\1` alone is a backreference.
+                throw .unsupported("invalid escape sequence: \\\(scalar)")
             }
             return octal(startingWith: scalar)
         case "0":
@@ -111,7 +112,10 @@ extension RE2Translator {
             if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.asciiDecimalValue == nil {
                 return scalar
             }
-            throw RE2SyntaxError(text: "invalid escape sequence: \\\(scalar)")
+            // `\8`, `\9`, `\k<name>` and `\g1` are backreferences; other letters are just invalid.
+            let isBackreference = scalar == "8" || scalar == "9" || scalar == "k" || scalar == "g"
+            let text = "invalid escape sequence: \\\(scalar)"
+            throw isBackreference ? .unsupported(text) : RE2SyntaxError(text: text)
         }
     }
 

@@ -12,6 +12,22 @@ struct TranslatedPattern: Sendable {
 struct RE2SyntaxError: Error, Sendable {
     /// A short explanation, in RE2's words where possible.
     var text: String
+    /// Whether the pattern uses a Perl construct RE2 lacks on purpose
+    /// (lookaround, backreferences, other `(?` groups) rather than being
+    /// malformed; the checker rejects those at compile time.
+    var isUnsupportedConstruct = false
+
+    /// A malformed pattern.
+    init(text: String) {
+        self.text = text
+    }
+
+    /// A Perl construct RE2 does not support.
+    static func unsupported(_ text: String) -> RE2SyntaxError {
+        var error = RE2SyntaxError(text: text)
+        error.isUnsupportedConstruct = true
+        return error
+    }
 }
 
 /// Checks a pattern against RE2's syntax and rewrites it for PCRE2.
@@ -118,14 +134,14 @@ struct RE2Translator {
         case "P":
             index += 1
             guard peek() == "<" else {
-                throw RE2SyntaxError(text: "invalid or unsupported Perl syntax: (?P")
+                throw .unsupported("invalid or unsupported Perl syntax: (?P")
             }
             index += 1
             try namedGroup(start: start)
         case "<":
             index += 1
             if peek() == "=" || peek() == "!" {
-                throw RE2SyntaxError(text: "invalid or unsupported Perl syntax: lookbehind")
+                throw .unsupported("invalid or unsupported Perl syntax: lookbehind")
             }
             try namedGroup(start: start)
         case ":":
@@ -190,7 +206,7 @@ struct RE2Translator {
                 }
                 return
             default:
-                throw RE2SyntaxError(text: "invalid or unsupported Perl syntax: (?\(scalar)")
+                throw .unsupported("invalid or unsupported Perl syntax: (?\(scalar)")
             }
         }
         throw RE2SyntaxError(text: "missing closing )")

@@ -17,9 +17,9 @@ public enum RulesRegex {
 
     /// Why a constant pattern is rejected, split by kind: a Perl construct
     /// RE2 does not support at all (lookaround, backreferences, other `(?`
-    /// groups) versus a pattern that is merely malformed. RE2 reports
-    /// possessive `a*+` exactly like the malformed `a**`, so it counts as
-    /// malformed.
+    /// groups) versus a pattern that is merely malformed. The translator
+    /// marks the difference where it finds it; RE2 reports possessive `a*+`
+    /// exactly like the malformed `a**`, so that counts as malformed.
     public enum Rejection: Sendable, Hashable {
         /// A Perl feature RE2 lacks (lookaround, backreferences).
         case unsupported(String)
@@ -29,9 +29,10 @@ public enum RulesRegex {
 
     /// `nil` for a valid pattern, otherwise the kind of rejection and why.
     public static func rejection(of pattern: String) -> Rejection? {
-        guard let text = validate(pattern) else { return nil }
-        let unsupportedMarkers = ["unsupported Perl syntax", "invalid escape sequence"]
-        return unsupportedMarkers.contains(where: text.contains) ? .unsupported(text) : .malformed(text)
+        switch RegexCache.regex(pattern, mode: .search) {
+        case .success: nil
+        case .failure(let error): error.isUnsupportedConstruct ? .unsupported(error.text) : .malformed(error.text)
+        }
     }
 
     /// Whether the whole of `subject` matches `pattern` (`'hello world'.matches('world')` is false).
