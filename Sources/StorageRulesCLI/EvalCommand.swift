@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RulesEngine
 import RulesSyntax
 import RulesTesting
@@ -83,7 +82,7 @@ struct EvalCommand: ParsableCommand {
             guard let parsed = Timestamp(rfc3339: time) else { throw CLIError("--time is not an RFC 3339 timestamp: `\(time)`") }
             requestTime = parsed
         } else {
-            requestTime = Timestamp(seconds: Int64(Date().timeIntervalSince1970))
+            requestTime = Timestamp.now()
         }
         return AuthorizationRequest(
             method: granular, bucket: bucket, objectPath: path, auth: try identity(), incoming: try map(resource, "--resource"),

@@ -191,3 +191,14 @@ private let maxSeconds: Int64 = 315_576_000_000
         }
     }
 }
+
+/// The system clock as a timestamp.
+struct SystemClockTests {
+    @Test func nowIsAPlausibleInstant() {
+        let now = Timestamp.now()
+        #expect(now > Timestamp(rfc3339: "2020-01-01T00:00:00Z")!)
+        #expect(now < Timestamp(rfc3339: "2100-01-01T00:00:00Z")!)
+        #expect((0..<1_000_000_000).contains(now.nanos))
+        #expect(Timestamp.now() >= now)
+    }
+}

@@ -22,14 +22,8 @@ public struct RunOptions: Sendable {
     ) {
         self.filter = filter
         self.parallelism = max(1, parallelism)
-        self.startTime = startTime ?? RunOptions.now()
+        self.startTime = startTime ?? Timestamp.now()
         self.recordsTraces = recordsTraces
-    }
-
-    static func now() -> Timestamp {
-        let interval = Date().timeIntervalSince1970
-        let seconds = interval.rounded(.down)
-        return Timestamp(seconds: Int64(seconds), nanos: Int64((interval - seconds) * 1_000_000_000))
     }
 
     func selects(_ testCase: TestCase) -> Bool {

@@ -143,7 +143,7 @@ public final class StorageSimulator: Sendable {
 
     /// The simulator's current time.
     public var now: Timestamp {
-        context.withLock { $0.fixedTime } ?? StorageSimulator.systemTime()
+        context.withLock { $0.fixedTime } ?? Timestamp.now()
     }
 
     /// Sets the documents `firestore.get()` and `firestore.exists()` see.
@@ -261,12 +261,6 @@ public final class StorageSimulator: Sendable {
     }
 
     func readContext() -> Context { context.withLock { $0 } }
-
-    private static func systemTime() -> Timestamp {
-        let interval = Date().timeIntervalSince1970
-        let seconds = interval.rounded(.down)
-        return Timestamp(seconds: Int64(seconds), nanos: Int64((interval - seconds) * 1_000_000_000))
-    }
 }
 
 /// Identifies an authorization observer, for removal.
