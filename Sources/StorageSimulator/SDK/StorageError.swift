@@ -8,7 +8,9 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable {
     case objectNotFound = -13010
     /// The bucket does not exist.
     case bucketNotFound = -13011
-    /// The caller is not signed in and the operation needs a user.
+    /// The caller's credentials were rejected. The service answers a denied
+    /// request with `unauthorized` whether or not the caller is signed in, so
+    /// the simulator, which has no invalid credentials, never produces this.
     case unauthenticated = -13020
     /// The rules refused the operation.
     case unauthorized = -13021
@@ -88,14 +90,6 @@ extension StorageError {
         StorageError(
             code: .unauthorized, message: "User does not have permission to access gs://\(bucket)/\(path).",
             bucket: bucket, objectPath: path, decision: decision)
-    }
-
-    /// `User is not authenticated, please authenticate using Firebase Authentication and try again.`
-    static func unauthenticated(bucket: String, path: String) -> StorageError {
-        StorageError(
-            code: .unauthenticated,
-            message: "User is not authenticated, please authenticate using Firebase Authentication and try again.",
-            bucket: bucket, objectPath: path)
     }
 
     /// `User cancelled the upload/download.`
