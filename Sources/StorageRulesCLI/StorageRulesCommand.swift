@@ -12,4 +12,11 @@ public struct StorageRulesCommand: AsyncParsableCommand {
 
     /// Creates the command (used by ArgumentParser).
     public init() {}
+
+    /// The process exit status for an error: usage mistakes exit 2, as the
+    /// test format promises (ArgumentParser's own status for them is 64).
+    public static func exitStatus(for error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        return code == .validationFailure ? 2 : code.rawValue
+    }
 }

@@ -10,9 +10,15 @@ import RulesTesting
 /// Facts about where output goes.
 enum Terminal {
     /// Whether standard output is a terminal and colour is not switched off
-    /// with `NO_COLOR` (https://no-color.org: set and non-empty turns it off).
+    /// with `NO_COLOR`.
     static var stdoutWantsColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        wantsColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to a
+    /// non-empty value (https://no-color.org).
+    static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && (environment["NO_COLOR"]?.isEmpty ?? true)
     }
 
     /// Writes to standard error.

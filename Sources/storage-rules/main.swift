@@ -23,11 +23,10 @@ do {
         try command.run()
     }
 } catch {
-    // Usage mistakes exit 2, as the test format promises (ArgumentParser's default is 64).
-    if StorageRulesCommand.exitCode(for: error) == .validationFailure {
-        let usage = StorageRulesCommand.fullMessage(for: error)
-        FileHandle.standardError.write(Data((usage + "\n").utf8))
-        exit(2)
+    let status = StorageRulesCommand.exitStatus(for: error)
+    if status != StorageRulesCommand.exitCode(for: error).rawValue {
+        FileHandle.standardError.write(Data((StorageRulesCommand.fullMessage(for: error) + "\n").utf8))
+        exit(status)
     }
     StorageRulesCommand.exit(withError: error)
 }

@@ -40,7 +40,7 @@ struct CommandTests {
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch {
-            return StorageRulesCommand.exitCode(for: error).rawValue
+            return StorageRulesCommand.exitStatus(for: error)
         }
     }
 
@@ -86,7 +86,20 @@ struct CommandTests {
         #expect(Self.status(["eval", try Self.file(Self.rules)] + options) == 2)
     }
 
+    @Test(arguments: [["check"], ["eval", "storage.rules", "--method", "get"], ["frobnicate"], ["check", "--bogus", "a.rules"]])
+    func usageMistakesExitTwo(_ arguments: [String]) {
+        #expect(Self.status(arguments) == 2)
+    }
+
     @Test func evalExitsTwoWhenTheRulesDoNotCompile() throws {
         #expect(Self.status(["eval", try Self.file("service {"), "--method", "get", "--path", "a"]) == 2)
+    }
+
+    @Test(arguments: [
+        (true, [:], true), (false, [:], false), (true, ["NO_COLOR": "1"], false), (true, ["NO_COLOR": ""], true),
+        (false, ["NO_COLOR": "1"], false), (true, ["TERM": "xterm"], true),
+    ] as [(Bool, [String: String], Bool)])
+    func colourOnlyOnATerminalWithoutNoColor(_ isTerminal: Bool, _ environment: [String: String], _ expected: Bool) {
+        #expect(Terminal.wantsColor(isTerminal: isTerminal, environment: environment) == expected)
     }
 }
