@@ -11,11 +11,17 @@ public final class ProgressIndicator: @unchecked Sendable {
     private var lastDraw = Date.distantPast
     private var shown = false
     private let enabled: Bool
+    private let write: @Sendable (String) -> Void
 
-    /// Creates an indicator; it draws nothing unless `enabled`.
-    public init(enabled: Bool, delay: TimeInterval = 0.3) {
+    /// Creates an indicator; it draws nothing unless `enabled`. It writes to
+    /// standard error unless given another `write`.
+    public init(
+        enabled: Bool, delay: TimeInterval = 0.3,
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.enabled = enabled
         self.delay = delay
+        self.write = write
     }
 
     /// Whether stderr is a terminal.
@@ -31,14 +37,14 @@ public final class ProgressIndicator: @unchecked Sendable {
         lastDraw = now
         shown = true
         let percent = total == 0 ? 100 : finished * 100 / total
-        FileHandle.standardError.write(Data("\r\u{1B}[2Krunning \(finished)/\(total) cases (\(percent)%)".utf8))
+        write("\r\u{1B}[2Krunning \(finished)/\(total) cases (\(percent)%)")
     }
 
     /// Erases the line if anything was drawn.
     public func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if shown { write("\r\u{1B}[2K") }
         shown = false
     }
 }
