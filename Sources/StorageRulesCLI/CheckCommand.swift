@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import RulesEngine
 import RulesSyntax
+import RulesTesting
 
 /// `storage-rules check FILE...`: compile rules files and print diagnostics.
 struct CheckCommand: ParsableCommand {
@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
         var errors = 0
         var warnings = 0
         var unreadable = false
-        var reports: [[String: Any]] = []
+        var reports: [JSONValue] = []
         let renderer = DiagnosticRenderer(style: .human, color: Terminal.stdoutWantsColor)
         for path in files {
             switch Terminal.read(path) {
@@ -38,12 +38,15 @@ struct CheckCommand: ParsableCommand {
                 if format == .text {
                     print(renderer.render(result.diagnostics, in: result.source), terminator: "")
                 } else {
-                    reports.append(["file": path, "diagnostics": result.diagnostics.map { DiagnosticJSON.object($0, in: result.source) }])
+                    reports.append(.object([
+                        ("file", .string(Terminal.displayName(path))),
+                        ("diagnostics", .array(result.diagnostics.map { Self.json($0, in: result.source) })),
+                    ]))
                 }
             }
         }
         if format == .json {
-            print(DiagnosticJSON.string(["files": reports, "errors": errors, "warnings": warnings]))
+            print(JSONValue.object([("files", .array(reports)), ("errors", .int(errors)), ("warnings", .int(warnings))]).serialized(), terminator: "")
         } else {
             print("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
@@ -52,21 +55,18 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-/// Diagnostics as JSON objects.
-enum DiagnosticJSON {
-    static func object(_ diagnostic: Diagnostic, in source: SourceFile) -> [String: Any] {
+extension CheckCommand {
+    /// A diagnostic as a JSON object: id, severity, message and its range.
+    static func json(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONValue {
         let start = source.location(of: diagnostic.range.start)
         let end = source.location(of: diagnostic.range.end)
-        var object: [String: Any] = [
-            "id": diagnostic.id, "severity": diagnostic.severity.rawValue, "message": diagnostic.message,
-            "file": source.path, "line": start.line, "column": start.column, "endLine": end.line, "endColumn": end.column,
+        var entries: [(String, JSONValue)] = [
+            ("id", .string(diagnostic.id)), ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)), ("file", .string(source.path)),
+            ("line", .int(start.line)), ("column", .int(start.column)),
+            ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
         ]
-        if let help = diagnostic.help { object["help"] = help }
-        return object
-    }
-
-    static func string(_ object: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        if let help = diagnostic.help { entries.append(("help", .string(help))) }
+        return .object(entries)
     }
 }

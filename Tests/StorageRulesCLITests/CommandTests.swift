@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import RulesEngine
+import RulesSyntax
 import Testing
 
 @testable import StorageRulesCLI
@@ -48,6 +50,24 @@ struct CommandTests {
         #expect(Self.status(["check", try Self.file(Self.rules)]) == 0)
         #expect(Self.status(["check", try Self.file("service firebase.storage { match /b/{bucket}/o { allow read: if }")]) == 1)
         #expect(Self.status(["check", "--format", "json", try Self.file(Self.rules)]) == 0)
+    }
+
+    @Test func checkJSONDescribesEachDiagnostic() {
+        let source = SourceFile(path: "s.rules", text: "service firebase.storage {\n  match /b/{bucket}/o { allow read: if }\n}\n")
+        let diagnostic = CompiledRuleset.compile(source).diagnostics.first { $0.severity == .error }
+        #expect(diagnostic.map { CheckCommand.json($0, in: source).serialized() } == """
+            {
+              "id": "syntax.unexpected-token",
+              "severity": "error",
+              "message": "Unexpected '}'.",
+              "file": "s.rules",
+              "line": 2,
+              "column": 40,
+              "endLine": 2,
+              "endColumn": 41
+            }
+
+            """)
     }
 
     @Test func checkExitsTwoOnUnreadableFiles() {

@@ -1,15 +1,24 @@
-/// A JSON document with ordered keys, written deterministically.
-enum JSONValue: Sendable {
+/// A JSON document with ordered keys, written deterministically; every
+/// JSON output of the tool (`test --format json`, `check --format json`,
+/// `eval --format json`) goes through it.
+public enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` / `false`.
     case bool(Bool)
+    /// An integer.
     case int(Int)
+    /// A number with a fraction.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; keys are written in this order.
     case object([(String, JSONValue)])
 
     /// Pretty-printed with two-space indentation.
-    func serialized() -> String {
+    public func serialized() -> String {
         var out = ""
         write(into: &out, indent: 0)
         return out + "\n"
