@@ -24,7 +24,7 @@ examples: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) examples
+	$(MAKE) --no-print-directory examples
 
 bench: deps
 	$(SWIFT) run -c release storage-rules-bench
