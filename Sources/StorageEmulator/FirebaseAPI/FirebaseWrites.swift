@@ -75,7 +75,7 @@ extension FirebaseAPI {
             var headers = HTTPFields()
             let object = result.value
             if let value = object.contentDisposition { headers[.contentDisposition] = value }
-            if let value = object.contentEncoding { headers[.contentEncoding] = value }
+            // Not Content-Encoding: on a JSON body it would make clients try to decode it (see docs/divergences.md).
             if let value = object.cacheControl { headers[.cacheControl] = value }
             if let value = object.contentLanguage { headers[.contentLanguage] = value }
             return metadataResponse(object, headers: headers)
