@@ -64,7 +64,13 @@ let package = Package(
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting", "FuzzSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI", "RulesEngine", "RulesSyntax"]),
-        .testTarget(name: "StorageEmulatorTests", dependencies: ["StorageEmulator", "StorageSimulator", "RulesEngine"]),
+        .testTarget(
+            name: "StorageEmulatorTests",
+            dependencies: [
+                "StorageEmulator", "StorageSimulator", "RulesEngine",
+                .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
