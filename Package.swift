@@ -57,7 +57,10 @@ let package = Package(
             name: "storage-rules",
             dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
+        .target(name: "EmulatorLoad"),
+        .executableTarget(
+            name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator", "EmulatorLoad"]
+        ),
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "FuzzSupport"]),
@@ -67,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "StorageEmulatorTests",
             dependencies: [
-                "StorageEmulator", "StorageSimulator", "RulesEngine",
+                "StorageEmulator", "StorageSimulator", "RulesEngine", "EmulatorLoad",
                 .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
