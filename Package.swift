@@ -9,11 +9,16 @@ let package = Package(
         .library(name: "RulesEngine", targets: ["RulesEngine"]),
         .library(name: "StorageSimulator", targets: ["StorageSimulator"]),
         .library(name: "RulesTesting", targets: ["RulesTesting"]),
+        .library(name: "StorageEmulator", targets: ["StorageEmulator"]),
         .executable(name: "storage-rules", targets: ["storage-rules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -29,9 +34,20 @@ let package = Package(
             dependencies: ["RulesEngine", "StorageSimulator", .product(name: "Yams", package: "Yams")]
         ),
         .target(
-            name: "StorageRulesCLI",
+            name: "StorageEmulator",
             dependencies: [
                 "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "StorageRulesCLI",
+            dependencies: [
+                "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +62,7 @@ let package = Package(
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting", "FuzzSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI", "RulesEngine", "RulesSyntax"]),
+        .testTarget(name: "StorageEmulatorTests", dependencies: ["StorageEmulator", "StorageSimulator", "RulesEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import StorageEmulator
+
+/// `storage-rules serve`: the Storage emulator, configured from the Firebase
+/// project in the current folder.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a Cloud Storage for Firebase emulator authorized by the rules engine."
+    )
+
+    @Option(help: "Rules file for every bucket (default: firebase.json's storage configuration).")
+    var rules: String?
+
+    @Option(help: "Project id (default: .firebaserc's default project).")
+    var project: String?
+
+    @Option(help: "Interface to bind (default: emulators.storage.host, else 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to bind; 0 picks a free port (default: emulators.storage.port, else 9199).")
+    var port: Int?
+
+    @Flag(help: "Log the full rules explanation of each request.")
+    var verbose = false
+
+    func run() async throws {
+        let log = EmulatorLog()
+        let setup: EmulatorSetup
+        let manager: RulesManager
+        do {
+            setup = try EmulatorSetup.resolve(
+                directory: FileManager.default.currentDirectoryPath,
+                overrides: .init(rules: rules, project: project, host: host, port: port))
+            manager = try RulesManager.load(setup.rules, log: log)
+        } catch let error as EmulatorSetupError {
+            Terminal.printError("error: \(error.message)")
+            throw ExitCode(2)
+        } catch let error as RulesLoadError {
+            Terminal.printError(error.message)
+            throw ExitCode(2)
+        }
+        let configuration = EmulatorConfiguration(
+            host: setup.host, port: setup.port, projectID: setup.projectID, verbose: verbose)
+        let state = EmulatorState(configuration: configuration, rules: manager, log: log)
+        do {
+            try await EmulatorServer(state: state).run { host, port in
+                log.write("Storage emulator listening on http://\(host):\(port)")
+            }
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        log.write("Storage emulator stopped.")
+    }
+}
