@@ -26,6 +26,7 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "RulesSyntax"),
         .target(name: "RulesEngine", dependencies: ["RulesSyntax", "CPCRE2"]),
         .target(name: "StorageSimulator", dependencies: ["RulesEngine"]),
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "CZlib",
             ]
         ),
         .target(
