@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BIN := .build/release/storage-rules
 
-.PHONY: deps build examples test bench check-examples
+.PHONY: deps build examples test bench check-examples integration-clients
 
 ## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
 deps:
@@ -11,6 +11,10 @@ deps:
 		echo "installing libpcre2-dev"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; }
+	@pkg-config --exists zlib 2>/dev/null || { \
+		echo "installing zlib1g-dev"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zlib1g-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build -c release --product storage-rules
@@ -25,6 +29,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory examples
+	$(MAKE) --no-print-directory integration-clients
 
 bench: deps
 	$(SWIFT) run -c release storage-rules-bench
+
+## Real clients (google-cloud-storage, firebase-admin from PyPI in a temporary
+## virtual environment) against the release-built `storage-rules serve`,
+## including the SIGKILL test of `--data`.
+integration-clients: build
+	@Tests/Integration/clients/run.sh $(BIN)
