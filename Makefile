@@ -11,10 +11,6 @@ deps:
 		echo "installing libpcre2-dev"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; }
-	@pkg-config --exists zlib 2>/dev/null || { \
-		echo "installing zlib1g-dev"; \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zlib1g-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build -c release --product storage-rules

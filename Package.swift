@@ -27,7 +27,6 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "RulesSyntax"),
         .target(name: "RulesEngine", dependencies: ["RulesSyntax", "CPCRE2"]),
         .target(name: "StorageSimulator", dependencies: ["RulesEngine"]),
@@ -45,7 +44,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "CZlib",
             ]
         ),
         .target(

@@ -54,7 +54,10 @@ extension CloudStorageAPI {
             }
             return CloudStorageErrors.preconditionFailed()
         }
-        if wantsMedia { return MediaDownload.response(object, bytes: bytes, request: request) }
+        if wantsMedia {
+            return MediaResponse.make(
+                object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding])
+        }
         return Responses.json(CloudStorageJSON.object(object, host: Self.host(request)))
     }
 
@@ -161,7 +164,8 @@ extension CloudStorageAPI {
         guard let (object, bytes) = admin.content(bucket: bucket, path: name) else {
             return CloudStorageErrors.noSuchObjectText(bucket: bucket, name: name)
         }
-        return MediaDownload.response(object, bytes: bytes, request: request)
+        return MediaResponse.make(
+            object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding])
     }
 
     /// The object resource of a successful write, or the error it met.

@@ -42,12 +42,9 @@ struct CloudResumableUploads: Sendable {
             headers[Self.uploadIDHeader] = session.id
             return Responses.empty(.ok, headers: headers)
         case "multipart":
-            guard let contentType = request.headers[.contentType] else {
-                return CloudStorageErrors.badRequest("Bad content type. ")
-            }
             let parts: MultipartRelated
             do {
-                parts = try MultipartRelated(contentType: contentType, body: body)
+                parts = try MultipartRelated.parse(contentType: request.headers[.contentType], body: body)
             } catch {
                 return CloudStorageErrors.badRequest(error.message)
             }

@@ -70,7 +70,13 @@ def test_sigkill_loses_no_acknowledged_object(workdir):
     threads = [threading.Thread(target=worker, args=(index,)) for index in range(8)]
     for thread in threads:
         thread.start()
-    time.sleep(2.0)
+    # Kill once enough uploads were acknowledged, with more still in flight.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with lock:
+            if len(acknowledged) >= 40:
+                break
+        time.sleep(0.05)
     server.kill()
     stop.set()
     for thread in threads:
