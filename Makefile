@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BIN := .build/release/storage-rules
 
-.PHONY: deps build examples test bench check-examples
+.PHONY: deps build examples test bench check-examples integration-clients
 
 ## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
 deps:
@@ -25,6 +25,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory examples
+	$(MAKE) --no-print-directory integration-clients
 
 bench: deps
 	$(SWIFT) run -c release storage-rules-bench
+
+## Real clients (google-cloud-storage, firebase-admin from PyPI in a temporary
+## virtual environment) against the release-built `storage-rules serve`,
+## including the SIGKILL test of `--data`.
+integration-clients: build
+	@Tests/Integration/clients/run.sh $(BIN)

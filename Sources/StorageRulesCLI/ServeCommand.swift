@@ -25,6 +25,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log the full rules explanation of each request.")
     var verbose = false
 
+    @Option(name: .customLong("import"), help: "Load an export folder (Firebase emulator layout) at start.")
+    var importFolder: String?
+
+    @Option(help: "Export the data to this folder when the server stops (SIGINT, SIGTERM).")
+    var exportOnExit: String?
+
+    @Option(help: "Keep the data on disk in this folder, written through on every change, loaded at start.")
+    var data: String?
+
     func run() async throws {
         let log = EmulatorLog()
         let setup: EmulatorSetup
@@ -44,10 +53,24 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = EmulatorConfiguration(
             host: setup.host, port: setup.port, projectID: setup.projectID, verbose: verbose)
         let state = EmulatorState(configuration: configuration, rules: manager, log: log)
+        let persistence: EmulatorPersistence
+        do {
+            persistence = try EmulatorPersistence.start(
+                PersistenceOptions(importFolder: importFolder, exportOnExit: exportOnExit, dataFolder: data), state: state)
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(2)
+        }
         do {
             try await EmulatorServer(state: state).run { host, port in
                 log.write("Storage emulator listening on http://\(host):\(port)")
             }
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        do {
+            try persistence.stop()
         } catch {
             Terminal.printError("error: \(error)")
             throw ExitCode(1)

@@ -15,6 +15,8 @@ public enum EmulatorRoutes {
     public static let groups: [any EmulatorRouteGroup] = [
         InternalRoutes(),
         FirebaseRoutes(),
+        CloudStorageRoutes(),
+        ExportRoutes(),
     ]
 
     /// A router with the middleware (CORS, request log) and every group.

@@ -6,6 +6,8 @@
 final class BucketStore: Sendable {
     let name: String
     private let index: Locked<OrderedIndex<ObjectName, StoredEntry>>
+    /// Told about every change, in order (a persistence layer; empty otherwise).
+    let changes = ChangeObserverSlot()
 
     init(name: String) {
         self.name = name
@@ -30,35 +32,52 @@ final class BucketStore: Sendable {
     /// Stores `entry` unconditionally, returning what it replaced.
     @discardableResult
     func put(_ entry: StoredEntry) -> StoredEntry? {
-        index.withLock { $0.insert(entry, for: ObjectName(entry.object.name)) }
+        let (previous, commit) = index.withLock { index in
+            let previous = index.insert(entry, for: ObjectName(entry.object.name))
+            return (previous, changes.prepare(.object(bucket: name, name: entry.name, previous: previous, current: entry)))
+        }
+        commit?()
+        return previous
     }
 
     /// Replaces (or with `nil`, removes) the object at `path`, but only if
     /// it is still the one the caller looked at: same generation and
     /// metageneration, or still absent when `expected` is `nil`.
     func replace(_ path: String, ifCurrent expected: StoredObject?, with newEntry: StoredEntry?) -> Bool {
-        index.withLock { index in
+        let (replaced, commit) = index.withLock { index -> (Bool, (@Sendable () -> Void)?) in
             let key = ObjectName(path)
-            let current = index.element(for: key)?.object
-            guard current?.generation == expected?.generation,
-                current?.metageneration == expected?.metageneration
-            else { return false }
+            let previous = index.element(for: key)
+            guard previous?.object.generation == expected?.generation,
+                previous?.object.metageneration == expected?.metageneration
+            else { return (false, nil) }
             if let newEntry {
                 index.insert(newEntry, for: key)
             } else {
                 index.remove(key)
             }
-            return true
+            return (true, changes.prepare(.object(bucket: name, name: path, previous: previous, current: newEntry)))
         }
+        commit?()
+        return replaced
     }
 
     @discardableResult
     func remove(_ path: String) -> StoredEntry? {
-        index.withLock { $0.remove(ObjectName(path)) }
+        let (removed, commit) = index.withLock { index -> (StoredEntry?, (@Sendable () -> Void)?) in
+            guard let removed = index.remove(ObjectName(path)) else { return (nil, nil) }
+            return (removed, changes.prepare(.object(bucket: name, name: path, previous: removed, current: nil)))
+        }
+        commit?()
+        return removed
     }
 
     func removeAll() {
-        index.withLock { $0.removeAll() }
+        let commit = index.withLock { index -> (@Sendable () -> Void)? in
+            let removed = Self.entries(of: index)
+            index.removeAll()
+            return removed.isEmpty ? nil : changes.prepare(.objectsRemoved(bucket: name, entries: removed))
+        }
+        commit?()
     }
 
     func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
@@ -69,16 +88,18 @@ final class BucketStore: Sendable {
 
     /// Every entry, in name order.
     func allEntries() -> [StoredEntry] {
-        index.withLock { index in
-            var result: [StoredEntry] = []
-            result.reserveCapacity(index.count)
-            var cursor = index.cursor { _ in false }
-            while let entry = cursor.element {
-                result.append(entry)
-                cursor.advance()
-            }
-            return result
+        index.withLock { Self.entries(of: $0) }
+    }
+
+    private static func entries(of index: OrderedIndex<ObjectName, StoredEntry>) -> [StoredEntry] {
+        var result: [StoredEntry] = []
+        result.reserveCapacity(index.count)
+        var cursor = index.cursor { _ in false }
+        while let entry = cursor.element {
+            result.append(entry)
+            cursor.advance()
         }
+        return result
     }
 
     /// Every object, in name order.

@@ -68,6 +68,8 @@ public final class StorageSimulator: Sendable {
     public let configuration: Configuration
     private let buckets: Locked<[String: BucketStore]>
     private let context: Locked<Context>
+    /// Told about every change to the bucket set (a persistence layer; empty otherwise).
+    private let changes = ChangeObserverSlot()
 
     /// The mutable settings every operation reads.
     struct Context {
@@ -208,22 +210,33 @@ public final class StorageSimulator: Sendable {
 
     /// The bucket, created on demand if the configuration says so.
     func bucketStore(_ name: String) throws(StorageError) -> BucketStore {
-        try buckets.withLock { (buckets) throws(StorageError) -> BucketStore in
-            if let store = buckets[name] { return store }
+        let (store, commit) = try buckets.withLock {
+            (buckets) throws(StorageError) -> (BucketStore, (@Sendable () -> Void)?) in
+            if let store = buckets[name] { return (store, nil) }
             guard configuration.createsBucketsOnDemand else { throw .bucketNotFound(name) }
-            let store = BucketStore(name: name)
-            buckets[name] = store
-            return store
+            return insertBucket(name, into: &buckets)
         }
+        commit?()
+        return store
     }
 
     func createBucket(_ name: String) -> BucketStore {
-        buckets.withLock { buckets in
-            if let store = buckets[name] { return store }
-            let store = BucketStore(name: name)
-            buckets[name] = store
-            return store
+        let (store, commit) = buckets.withLock { buckets -> (BucketStore, (@Sendable () -> Void)?) in
+            if let store = buckets[name] { return (store, nil) }
+            return insertBucket(name, into: &buckets)
         }
+        commit?()
+        return store
+    }
+
+    /// Adds a new, empty bucket to the map, attached to the change observer.
+    private func insertBucket(
+        _ name: String, into buckets: inout [String: BucketStore]
+    ) -> (BucketStore, (@Sendable () -> Void)?) {
+        let store = BucketStore(name: name)
+        store.changes.attach(changes.current)
+        buckets[name] = store
+        return (store, changes.prepare(.bucketsChanged(names: buckets.keys.sorted())))
     }
 
     func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0[name] } }
@@ -232,13 +245,38 @@ public final class StorageSimulator: Sendable {
     func replaceBuckets(_ stores: [BucketStore]) {
         var replacement: [String: BucketStore] = [:]
         for store in stores { replacement[store.name] = store }
-        buckets.withLock { $0 = replacement }
+        let commit = buckets.withLock { buckets in
+            buckets = replacement
+            return attachedChange(to: buckets)
+        }
+        commit?()
     }
 
     var bucketNames: [String] { buckets.withLock { $0.keys.sorted() } }
 
     func removeAllBuckets() {
-        buckets.withLock { $0 = [:] }
+        let commit = buckets.withLock { buckets in
+            buckets = [:]
+            return attachedChange(to: buckets)
+        }
+        commit?()
+    }
+
+    /// Attaches a persistence layer: from now on every change to buckets and
+    /// objects is reported to it, in order.
+    func attachChangeObserver(_ observer: (any StorageChangeObserver)?) {
+        buckets.withLock { buckets in
+            changes.attach(observer)
+            for store in buckets.values { store.changes.attach(observer) }
+        }
+    }
+
+    /// Attaches the observer to a new bucket map and reports it whole.
+    private func attachedChange(to buckets: [String: BucketStore]) -> (@Sendable () -> Void)? {
+        let observer = changes.current
+        for store in buckets.values { store.changes.attach(observer) }
+        return changes.prepare(
+            .everythingReplaced(buckets: buckets.sorted { $0.key < $1.key }.map { ($0.key, $0.value.allEntries()) }))
     }
 
     /// A generation for a write at `time`: its microseconds since the
