@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RulesEngine", targets: ["RulesEngine"]),
         .library(name: "StorageSimulator", targets: ["StorageSimulator"]),
         .library(name: "RulesTesting", targets: ["RulesTesting"]),
+        .library(name: "RulesLint", targets: ["RulesLint"]),
         .executable(name: "storage-rules", targets: ["storage-rules"]),
     ],
     dependencies: [
@@ -29,9 +30,13 @@ let package = Package(
             dependencies: ["RulesEngine", "StorageSimulator", .product(name: "Yams", package: "Yams")]
         ),
         .target(
+            name: "RulesLint",
+            dependencies: ["RulesSyntax", "RulesEngine", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
             name: "StorageRulesCLI",
             dependencies: [
-                "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting",
+                "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting", "RulesLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,13 +44,14 @@ let package = Package(
             name: "storage-rules",
             dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
+        .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting", "RulesLint"]),
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "FuzzSupport"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting", "FuzzSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI", "RulesEngine", "RulesSyntax"]),
+        .testTarget(name: "RulesLintTests", dependencies: ["RulesLint", "RulesEngine", "RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
