@@ -77,7 +77,7 @@ extension LintConfiguration {
         func fail(_ reason: String) -> LintConfigurationError { LintConfigurationError(description: "\(path): \(reason)") }
         let loaded: Any?
         do { loaded = try Yams.load(yaml: text) } catch { throw fail("not valid YAML: \(error)") }
-        var configuration = LintConfiguration(directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        var configuration = LintConfiguration(directory: (path as NSString).deletingLastPathComponent)
         guard let loaded else { return configuration }
         guard let root = loaded as? [String: Any] else { throw fail("expected a map with `checks`, `ignore` or `fail-on`") }
         for (key, value) in root {

@@ -28,11 +28,30 @@ public struct LintContext: Sendable {
     /// Function declarations by name (every scope; rules files rarely reuse a name).
     public let functionsByName: [String: [FunctionDecl]]
 
-    /// Every allow statement with the chain of match blocks around it, outermost first.
+    /// Every allow statement that can apply to a Storage request, with the
+    /// chain of match blocks around it, outermost first. Statements under a
+    /// match that never applies (`check.unreachable-match`) grant nothing,
+    /// so checks leave them alone.
     public var allows: [(allow: AllowStatement, blocks: [MatchBlock])] {
         var result: [(allow: AllowStatement, blocks: [MatchBlock])] = []
-        forEachBlock { block, chain in result += block.allows.map { ($0, chain) } }
+        forEachBlock { block, chain in
+            if Self.canMatchStoragePath(chain) { result += block.allows.map { ($0, chain) } }
+        }
         return result
+    }
+
+    /// Whether the first three segments of the chain's path fit `/b/<bucket>/o`
+    /// (a recursive wildcard among them fits anything).
+    public static func canMatchStoragePath(_ chain: [MatchBlock]) -> Bool {
+        let expected: [String?] = ["b", nil, "o"]
+        for (index, segment) in chain.flatMap(\.path.segments).prefix(3).enumerated() {
+            switch segment.kind {
+            case .recursive: return true
+            case .single: continue
+            case .literal(let text): if let required = expected[index], text != required { return false }
+            }
+        }
+        return true
     }
 
     /// Every function declaration with the chain of match blocks around it.

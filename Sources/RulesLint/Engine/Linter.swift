@@ -87,7 +87,7 @@ public struct Suppressions: Sendable {
         for comment in scan.comments {
             guard let markerRange = comment.text.range(of: Self.marker) else { continue }
             let rest = comment.text[markerRange.upperBound...]
-            let ids = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "*" || $0 == "/" })
+            let ids = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "*" || $0 == "/" || $0 == ":" })
                 .map(String.init).prefix { $0.contains(".") }
             let line = source.location(of: comment.range.start).line
             for target in [line, line + 1] { idsByLine[target, default: []].formUnion(ids) }

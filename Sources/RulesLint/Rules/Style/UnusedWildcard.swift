@@ -4,14 +4,15 @@ import RulesSyntax
 enum UnusedWildcard {
     static let check = LintCheck(
         id: "lint.unused-wildcard", category: .style, severity: .note,
-        summary: "a single-segment wildcard that no rule below it reads",
+        summary: "a folder wildcard (such as a user id) that no rule below it reads",
         rationale: """
             A wildcard that no condition reads is often a sign that the condition forgot to check it (a user \
             id that is never compared with `request.auth.uid`). The `{bucket}` of `/b/{bucket}/o`, recursive \
-            wildcards and names starting with `_` are not reported.
+            wildcards, the last segment of an innermost match (`/images/{imageId}`: the file has to be named) \
+            and names starting with `_` are not reported.
             """,
         triggering: ["match /users/{uid}/{file} {\n  allow read: if request.auth != null && file.size() < 100;\n}"],
-        nonTriggering: ["match /users/{uid}/{_file} {\n  allow read: if request.auth.uid == uid;\n}"],
+        nonTriggering: ["match /users/{uid}/{file} {\n  allow read: if request.auth.uid == uid;\n}", "match /users/{_uid}/{file} {\n  allow read: if request.auth != null;\n}"],
         detector: .tree(detect))
 
     static func detect(_ context: LintContext) -> [LintReport] {
@@ -21,6 +22,8 @@ enum UnusedWildcard {
             for (index, segment) in block.path.segments.enumerated() {
                 guard case .single(let name) = segment.kind, !name.hasPrefix("_") else { continue }
                 if isBucketLevel, index == 1, block.path.segments.first?.kind == .literal("b") { continue }
+                // `match /images/{imageId}` has to name the file it matches; not reading it is normal.
+                if index == block.path.segments.count - 1, block.matches.isEmpty { continue }
                 if readsName(name, in: block) { continue }
                 reports.append(LintReport(
                     "wildcard `\(name)` is never read", at: segment.range,
