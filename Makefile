@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BIN := .build/release/storage-rules
 
-.PHONY: deps build examples test bench check-examples
+.PHONY: deps build examples test bench check-examples integration-precommit
 
 ## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
 deps:
@@ -24,7 +24,12 @@ examples: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory integration-precommit
 	$(MAKE) --no-print-directory examples
 
 bench: deps
 	$(SWIFT) run -c release storage-rules-bench
+
+## The pre-commit hook through the real framework (installs pre-commit from PyPI into a temporary venv).
+integration-precommit:
+	Tests/Integration/precommit/run.sh
