@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BIN := .build/release/storage-rules
 
-.PHONY: deps build examples test bench check-examples integration-clients
+.PHONY: deps build examples test bench check-examples integration-clients integration-precommit
 
 ## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
 deps:
@@ -24,6 +24,7 @@ examples: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory integration-precommit
 	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory integration-clients
 
@@ -35,3 +36,6 @@ bench: deps
 ## including the SIGKILL test of `--data`.
 integration-clients: build
 	@Tests/Integration/clients/run.sh $(BIN)
+## The pre-commit hook through the real framework (installs pre-commit from PyPI into a temporary venv).
+integration-precommit:
+	Tests/Integration/precommit/run.sh

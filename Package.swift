@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StorageSimulator", targets: ["StorageSimulator"]),
         .library(name: "RulesTesting", targets: ["RulesTesting"]),
         .library(name: "StorageEmulator", targets: ["StorageEmulator"]),
+        .library(name: "RulesLint", targets: ["RulesLint"]),
         .executable(name: "storage-rules", targets: ["storage-rules"]),
     ],
     dependencies: [
@@ -35,6 +36,10 @@ let package = Package(
             dependencies: ["RulesEngine", "StorageSimulator", .product(name: "Yams", package: "Yams")]
         ),
         .target(
+            name: "RulesLint",
+            dependencies: ["RulesSyntax", "RulesEngine", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
             name: "StorageEmulator",
             dependencies: [
                 "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting",
@@ -49,7 +54,7 @@ let package = Package(
         .target(
             name: "StorageRulesCLI",
             dependencies: [
-                "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator",
+                "RulesSyntax", "RulesEngine", "StorageSimulator", "RulesTesting", "RulesLint", "StorageEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +64,7 @@ let package = Package(
         ),
         .target(name: "EmulatorLoad"),
         .executableTarget(
-            name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator", "EmulatorLoad"]
+            name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator", "EmulatorLoad", "RulesLint"]
         ),
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
@@ -74,6 +79,7 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "RulesLintTests", dependencies: ["RulesLint", "RulesEngine", "RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,72 @@
+import Foundation
+import RulesSyntax
+
+/// SARIF 2.1.0: one run whose `tool.driver.rules` lists every check of the
+/// catalogue (and any other id found, such as syntax errors), results
+/// pointing at rules by id and index.
+enum SARIFOutput {
+    static func render(_ results: [LintFileResult]) -> String {
+        var rules = LintRegistry.checks.map(rule)
+        var index = Dictionary(LintRegistry.checks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for finding in results.flatMap(\.findings) where index[finding.diagnostic.id] == nil {
+            index[finding.diagnostic.id] = rules.count
+            rules.append([
+                "id": finding.diagnostic.id, "name": finding.diagnostic.id,
+                "shortDescription": ["text": "the rules do not compile"],
+                "defaultConfiguration": ["level": "error"],
+            ])
+        }
+        let sarifResults = results.flatMap { result in
+            result.findings.map { finding -> [String: Any] in
+                let diagnostic = finding.diagnostic
+                let start = result.source.location(of: diagnostic.range.start)
+                let end = result.source.location(of: diagnostic.range.end)
+                let text = diagnostic.message + (diagnostic.help.map { " (help: \($0))" } ?? "")
+                return [
+                    "ruleId": diagnostic.id, "ruleIndex": index[diagnostic.id] ?? 0, "level": level(diagnostic.severity),
+                    "message": ["text": text],
+                    "locations": [[
+                        "physicalLocation": [
+                            "artifactLocation": ["uri": uri(result.source.path)],
+                            "region": ["startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column],
+                        ],
+                    ]],
+                ]
+            }
+        }
+        let document: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": ["name": "storage-rules", "informationUri": "https://firebase.google.com/docs/storage/security", "rules": rules]],
+                "results": sarifResults,
+            ]],
+        ]
+        return LintOutput.serialize(document)
+    }
+
+    static func rule(_ check: LintCheck) -> [String: Any] {
+        [
+            "id": check.id, "name": check.id,
+            "shortDescription": ["text": check.summary],
+            "fullDescription": ["text": check.rationale],
+            "help": ["text": check.rationale, "markdown": CheckDocumentation.markdown(check)],
+            "defaultConfiguration": ["level": level(check.defaultSeverity)],
+            "properties": ["category": check.category.rawValue, "tags": [check.category.rawValue]],
+        ]
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// A relative path stays relative (SARIF resolves it against the checkout); `./` is dropped.
+    static func uri(_ path: String) -> String {
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return trimmed.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? trimmed
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import RulesLint
+import RulesSyntax
+
+/// Speed of `storage-rules lint`: every rules file of the corpus, the
+/// examples and the conformance folder linted in-process, and one typical
+/// file through the release binary, process start included.
+func runLintBenchmarks() {
+    print("== lint")
+    let files = lintBenchmarkFiles()
+    let sources = files.compactMap { url -> SourceFile? in
+        (try? String(contentsOf: url, encoding: .utf8)).map { SourceFile(path: url.path, text: $0) }
+    }
+    guard !sources.isEmpty else {
+        print("no rules files found (run from the package root, with ../shared/corpus beside it)")
+        return
+    }
+    let linter = Linter()
+    var best = Double.infinity
+    for _ in 0..<5 {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for source in sources { _ = linter.lint(source) }
+        }
+        best = min(best, seconds(elapsed))
+    }
+    print(pad("lint \(sources.count) files (corpus, examples, conformance), best of 5", 58) + pad(format(best), 14) + formatRate(Double(sources.count) / best) + " files/s")
+    if let typical = sources.first(where: { $0.path.hasSuffix("rules-examples/images/storage.rules") }) {
+        measure("lint one typical file (\(typical.lineCount) lines), in-process", iterations: 2_000) { _ = linter.lint(typical) }
+    }
+    measureLintProcess()
+}
+
+/// The rules files the lint benchmark reads.
+func lintBenchmarkFiles() -> [URL] {
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let folders = [
+        root.deletingLastPathComponent().appendingPathComponent("shared/corpus"), URL(fileURLWithPath: "/work/shared/corpus"),
+        root.appendingPathComponent("rules-examples"), root.appendingPathComponent("conformance"),
+    ]
+    var seen: Set<String> = []
+    var files: [URL] = []
+    for folder in folders {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            let resolved = url.resolvingSymlinksInPath().path
+            if url.pathExtension == "rules", seen.insert(resolved).inserted { files.append(url) }
+        }
+    }
+    return files.sorted { $0.path < $1.path }
+}
+
+/// `storage-rules lint <typical file>` as a new process, median of 20 runs.
+func measureLintProcess() {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storage-rules")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        print("lint one file as a process: build the storage-rules product in the same configuration first")
+        return
+    }
+    var times: [Double] = []
+    for _ in 0..<20 {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["lint", "rules-examples/images/storage.rules"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            try? process.run()
+            process.waitUntilExit()
+        }
+        times.append(seconds(elapsed))
+    }
+    times.sort()
+    print(pad("storage-rules lint <one typical file>, process start included", 58) + pad(format(times[times.count / 2]), 14) + "median of 20")
+}

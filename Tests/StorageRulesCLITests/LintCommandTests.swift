@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import StorageRulesCLI
+
+/// Exit statuses and options of `storage-rules lint`.
+struct LintCommandTests {
+    static let good = """
+        rules_version = '2';
+        service firebase.storage {
+          match /b/{bucket}/o {
+            match /users/{uid}/{file} {
+              allow read: if request.auth != null && request.auth.uid == uid;
+              allow create: if request.auth.uid == uid && request.resource.size < 1024 * 1024
+                && request.resource.contentType.matches('image/.*');
+            }
+          }
+        }
+        """
+
+    static let publicWrite = good.replacingOccurrences(of: "allow read: if request.auth != null && request.auth.uid == uid;", with: "allow write: if true;")
+
+    @Test func exitsZeroWhenCleanOneOnErrorsTwoOnUnreadableFiles() throws {
+        #expect(CommandTests.status(["lint", try CommandTests.file(Self.good)]) == 0)
+        #expect(CommandTests.status(["lint", try CommandTests.file(Self.publicWrite)]) == 1)
+        #expect(CommandTests.status(["lint", "/nonexistent/storage.rules"]) == 2)
+        #expect(CommandTests.status(["lint", "--format", "yaml", try CommandTests.file(Self.good)]) == 2)
+        #expect(CommandTests.status(["lint", "--explain", "lint.nope"]) == 2)
+        #expect(CommandTests.status(["lint", "--explain", "lint.public-write"]) == 0)
+        #expect(CommandTests.status(["lint", "--list-checks"]) == 0)
+    }
+
+    @Test func binaryInputIsAnErrorWithExitTwo() throws {
+        let path = try CommandTests.file("")
+        try Data([0xFF, 0xFE, 0x00, 0x81, 0xC3]).write(to: URL(fileURLWithPath: path))
+        #expect(CommandTests.status(["lint", path]) == 2)
+    }
+
+    @Test func failOnLowersTheThreshold() throws {
+        let withWarning = Self.good.replacingOccurrences(of: "rules_version = '2';\n", with: "")
+        let path = try CommandTests.file(withWarning)
+        #expect(CommandTests.status(["lint", path]) == 0)
+        #expect(CommandTests.status(["lint", "--fail-on", "warning", path]) == 1)
+    }
+
+    @Test func aConfigurationFileChangesTheOutcome() throws {
+        let path = try CommandTests.file(Self.publicWrite)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try "checks:\n  lint.public-write: warning\n".write(to: folder.appendingPathComponent(".storage-rules.yaml"), atomically: true, encoding: .utf8)
+        #expect(CommandTests.status(["lint", path]) == 0)
+        try "checks:\n  lint.public-write: [\n".write(to: folder.appendingPathComponent(".storage-rules.yaml"), atomically: true, encoding: .utf8)
+        #expect(CommandTests.status(["lint", path]) == 2)
+    }
+
+    @Test func fixRewritesTheFileAndFoldersAreSearched() throws {
+        let path = try CommandTests.file(Self.good.replacingOccurrences(of: "request.auth.uid == uid;", with: "request.auth.uid === uid;"))
+        #expect(CommandTests.status(["lint", path]) == 1)
+        #expect(CommandTests.status(["lint", "--fix", path]) == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.good)
+        #expect(CommandTests.status(["lint", URL(fileURLWithPath: path).deletingLastPathComponent().path]) == 0)
+        #expect(CommandTests.status(["lint", "--fix", "-"]) == 2)
+    }
+}
