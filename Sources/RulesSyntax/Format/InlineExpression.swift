@@ -79,7 +79,8 @@ struct InlineExpression {
             sink.token(")", space: false, at: closer)
         case .unary(let op, let operand):
             sink.token(op.rawValue, space: space, at: start)
-            emit(operand, space: false, into: &sink)
+            // `- -1`, not `--1`.
+            emit(operand, space: op == .negate && startsWithMinus(operand), into: &sink)
         case .binary(let op, let left, let right):
             emit(left, space: space, into: &sink)
             sink.token(op.rawValue, space: true, at: source.tokenStart(from: left.range.end))
@@ -150,6 +151,19 @@ struct InlineExpression {
         }
     }
 
+    /// Whether the expression's first character is a `-`.
+    private func startsWithMinus(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .int, .float: return expr.range.start < source.bytes.count && source.bytes[expr.range.start] == UInt8(ascii: "-")
+        case .unary(let op, _): return op == .negate
+        case .binary(_, let left, _): return startsWithMinus(left)
+        case .isType(let value, _): return startsWithMinus(value)
+        case .ternary(let condition, _, _): return startsWithMinus(condition)
+        case .member(let base, _), .index(let base, _), .slice(let base, _, _), .call(let base, _): return startsWithMinus(base)
+        default: return false
+        }
+    }
+
     /// A number as written; a folded `-` is glued to the digits.
     private func numberSpelling(_ range: SourceRange) -> String {
         guard range.start < source.bytes.count, source.bytes[range.start] == UInt8(ascii: "-") else {
@@ -162,13 +176,14 @@ struct InlineExpression {
 /// How literals are respelled.
 enum LiteralSpelling {
     /// A string literal as written, except that a plain double-quoted string
-    /// whose text holds no `'` is single-quoted, as in Firebase's examples.
-    /// The characters between the quotes never change, so neither does the
-    /// value (`\"` means `"` in both quotings).
+    /// whose text holds no quote of either kind is single-quoted, as in
+    /// Firebase's examples. The characters between the quotes never change,
+    /// so neither does the value.
     static func string(_ written: String) -> String {
         let scalars = written.unicodeScalars
         guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"",
-            !written.hasPrefix("\"\"\""), !written.contains("'")
+            !written.hasPrefix("\"\"\""), !written.contains("'"),
+            !scalars.dropFirst().dropLast().contains("\"")
         else { return written }
         return "'" + String(scalars.dropFirst().dropLast()) + "'"
     }

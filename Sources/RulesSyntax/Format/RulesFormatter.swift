@@ -10,7 +10,7 @@ public enum RulesFormatter {
     /// Spaces per block level.
     public static let indentWidth = 2
     /// Extra indentation of the continuation lines of a broken condition.
-    public static let continuationWidth = 4
+    public static let continuationWidth = 2
 
     /// Diagnostics that are only warnings for the compiler but mean the tree
     /// lacks part of the text (a second service block, a repeated
