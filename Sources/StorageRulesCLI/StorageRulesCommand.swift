@@ -7,7 +7,9 @@ public struct StorageRulesCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "storage-rules",
         abstract: "Compile, evaluate and test Cloud Storage for Firebase security rules.",
-        subcommands: [CheckCommand.self, EvalCommand.self, TestCommand.self, LintCommand.self, ServeCommand.self]
+        subcommands: [
+            CheckCommand.self, EvalCommand.self, TestCommand.self, LintCommand.self, FmtCommand.self, ServeCommand.self,
+        ]
     )
 
     /// Creates the command (used by ArgumentParser).

@@ -20,6 +20,10 @@ struct Lexer: Sendable {
     /// the end of the file, so the parser's complaints about the missing
     /// rest would only repeat that error.
     var swallowedRest = false
+    /// Every comment skipped so far (`//` and `/* */`, delimiters included),
+    /// in source order, each once even when the parser re-lexes a stretch;
+    /// the formatter puts them back.
+    var comments: [SourceRange] = []
 
     /// Creates a lexer over a file's bytes.
     init(bytes: [UInt8]) {
@@ -63,14 +67,31 @@ struct Lexer: Sendable {
             if current.isWhitespace {
                 position += 1
             } else if current == UInt8(ascii: "/") && byte(at: position + 1) == UInt8(ascii: "/") {
+                let start = position
                 while position < bytes.count && bytes[position] != UInt8(ascii: "\n") {
                     position += 1
                 }
+                recordComment(SourceRange(start: start, end: position))
             } else if current == UInt8(ascii: "/") && byte(at: position + 1) == UInt8(ascii: "*") {
+                let start = position
                 skipBlockComment()
+                recordComment(SourceRange(start: start, end: position))
             } else {
                 return
             }
+        }
+    }
+
+    /// Keeps a comment unless an earlier pass over the same bytes (a
+    /// look-ahead the parser then rewound) already did.
+    private mutating func recordComment(_ range: SourceRange) {
+        guard let last = comments.last, last.start >= range.start else {
+            comments.append(range)
+            return
+        }
+        if !comments.contains(range) {
+            let index = comments.firstIndex { $0.start > range.start } ?? comments.count
+            comments.insert(range, at: index)
         }
     }
 

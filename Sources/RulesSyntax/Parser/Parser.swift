@@ -15,7 +15,8 @@ public enum Parser {
             ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
         }.map(\.element)
         return ParseResult(
-            source: source, ruleset: ruleset, diagnostics: diagnostics, expressionCount: numbering.nextID)
+            source: source, ruleset: ruleset, diagnostics: diagnostics, expressionCount: numbering.nextID,
+            comments: parser.lexer.comments)
     }
 }
 

@@ -1,0 +1,73 @@
+/// Line breaking of long conditions: a chain of `&&` or `||` that does not
+/// fit in ``RulesFormatter/lineWidth`` columns, or that holds a comment, puts
+/// each operand after the first on its own line with the operator leading.
+/// Everything else stays on one line.
+extension RulesPrinter {
+    /// Prints an expression whose continuation lines are indented by
+    /// `indent`; `trailing` is the width of what must follow it on its line.
+    mutating func printExpression(_ expr: Expr, indent: Int, trailing: Int, space: Bool = true) {
+        let inline = InlineExpression(source: source)
+        if Self.isChain(expr) || Self.isParenthesizedChain(expr) {
+            let width = (space && writer.lineHasContent ? 1 : 0) + inline.width(of: expr)
+            if writer.hasComment(in: expr.range) || writer.column + width + trailing > RulesFormatter.lineWidth {
+                printBroken(expr, indent: indent, trailing: trailing, space: space)
+                return
+            }
+        }
+        inline.emit(expr, space: space, into: &writer)
+    }
+
+    private mutating func printBroken(_ expr: Expr, indent: Int, trailing: Int, space: Bool) {
+        let saved = writer.continuationIndent
+        defer { writer.continuationIndent = saved }
+        switch expr.kind {
+        case .parenthesized(let inner):
+            writer.write("(", space: space, at: expr.range.start)
+            let deeper = indent + RulesFormatter.indentWidth
+            writer.continuationIndent = deeper
+            printExpression(inner, indent: deeper, trailing: trailing + 1, space: false)
+            writer.write(")", space: false, at: max(expr.range.start, expr.range.end - 1))
+        case .binary(let op, _, _):
+            writer.continuationIndent = indent
+            let operands = Self.chainOperands(expr, op)
+            for (index, operand) in operands.enumerated() {
+                if index > 0 {
+                    // Comments around the operator stay with the line they trail.
+                    writer.flushComments(before: operand.range.start, ownLineIndent: indent)
+                    writer.startLine(indent: indent)
+                    writer.write(op.rawValue, space: false)
+                }
+                let nested = Self.isChain(operand) ? RulesFormatter.indentWidth : 0
+                let last = index == operands.count - 1
+                printExpression(
+                    operand, indent: indent + nested, trailing: last ? trailing : 0, space: index > 0 || space)
+                writer.continuationIndent = indent
+            }
+        default:
+            InlineExpression(source: source).emit(expr, space: space, into: &writer)
+        }
+    }
+
+    /// Whether the expression is an unparenthesized `&&` or `||`.
+    static func isChain(_ expr: Expr) -> Bool {
+        if case .binary(let op, _, _) = expr.kind { return op == .and || op == .or }
+        return false
+    }
+
+    static func isParenthesizedChain(_ expr: Expr) -> Bool {
+        if case .parenthesized(let inner) = expr.kind { return isChain(inner) || isParenthesizedChain(inner) }
+        return false
+    }
+
+    /// `a && b && c` (parsed as `(a && b) && c`) as `[a, b, c]`.
+    static func chainOperands(_ expr: Expr, _ op: BinaryOperator) -> [Expr] {
+        var operands: [Expr] = []
+        var current = expr
+        while case .binary(let currentOp, let left, let right) = current.kind, currentOp == op {
+            operands.append(right)
+            current = left
+        }
+        operands.append(current)
+        return operands.reversed()
+    }
+}

@@ -1,0 +1,136 @@
+/// Builds the formatted text line by line and puts each source comment back
+/// just before the first token written after it.
+///
+/// A trailing comment goes at the end of the current line; any other comment
+/// goes on a line of its own. After a `//` comment the line must end, so the
+/// next token starts a new line at ``continuationIndent``.
+struct LineWriter {
+    /// The finished lines.
+    private(set) var output = ""
+    /// The current line's text, without its indentation.
+    private var line = ""
+    /// The current line's indentation, in spaces.
+    private var lineIndent = 0
+    /// The current line's width in Unicode scalars, indentation included.
+    private(set) var column = 0
+    /// The comments of the file, in source order.
+    private let comments: [SourceComment]
+    /// Where each comment starts, for searching.
+    let commentStarts: [Int]
+    /// The first comment not yet written.
+    private var nextComment = 0
+    /// Set by a comment that must end its line.
+    private var pendingLineBreak = false
+    /// Set when the last thing written was a comment, which always needs a
+    /// space before the next token.
+    private var afterComment = false
+    /// Whether the last finished line opened a block (no blank line may follow).
+    private var lastLineOpenedBlock = true
+    /// The indentation of lines that a comment forces open inside a statement.
+    var continuationIndent = 0
+    /// Facts about the source between tokens.
+    let source: SourceBytes
+
+    init(source: SourceBytes, comments: [SourceComment]) {
+        self.source = source
+        self.comments = comments
+        self.commentStarts = comments.map(\.start)
+    }
+
+    /// Whether the current line holds anything.
+    var lineHasContent: Bool { !line.isEmpty }
+
+    /// Writes a token. With `at`, the comments that start before that source
+    /// offset are written first. `space` asks for a space after whatever
+    /// the line already holds.
+    mutating func write(_ text: String, space: Bool = true, at offset: Int? = nil) {
+        if let offset { flushComments(before: offset, ownLineIndent: continuationIndent) }
+        if pendingLineBreak {
+            startLine(indent: continuationIndent)
+        } else if !line.isEmpty && (space || afterComment) {
+            append(" ")
+        }
+        append(text)
+        afterComment = false
+    }
+
+    /// Writes every comment that starts before `offset`; those on lines of
+    /// their own are indented by `ownLineIndent`.
+    mutating func flushComments(before offset: Int, ownLineIndent: Int) {
+        while nextComment < comments.count && comments[nextComment].start < offset {
+            let comment = comments[nextComment]
+            nextComment += 1
+            if comment.isTrailing && !line.isEmpty && !pendingLineBreak {
+                append(" ")
+            } else {
+                endLine()
+                if comment.followsBlankLine { blankLine() }
+                startLine(indent: ownLineIndent)
+            }
+            append(comment.text)
+            afterComment = true
+            if comment.endsLine { pendingLineBreak = true }
+        }
+    }
+
+    /// Ends the current line (if it holds anything) and starts an empty one.
+    mutating func startLine(indent: Int) {
+        endLine()
+        lineIndent = indent
+        column = indent
+    }
+
+    /// Starts the line of a statement or block at `offset`: comments before
+    /// it come first, then one empty line if the source had at least one
+    /// (never right after an opening brace).
+    mutating func startItem(at offset: Int, indent: Int) {
+        flushComments(before: offset, ownLineIndent: indent)
+        endLine()
+        if source.lineBreaks(before: offset) >= 2 { blankLine() }
+        startLine(indent: indent)
+    }
+
+    /// Writes all remaining comments and ends the text with one line break.
+    mutating func finish() -> String {
+        flushComments(before: Int.max, ownLineIndent: 0)
+        endLine()
+        return output
+    }
+
+    private mutating func append(_ text: String) {
+        line += text
+        column += text.unicodeScalars.count
+    }
+
+    /// One empty line, unless the output is empty or just opened a block.
+    private mutating func blankLine() {
+        if !output.isEmpty && !lastLineOpenedBlock && !output.hasSuffix("\n\n") {
+            output += "\n"
+            lastLineOpenedBlock = true
+        }
+    }
+
+    private mutating func endLine() {
+        pendingLineBreak = false
+        guard !line.isEmpty else { return }
+        output += String(repeating: " ", count: lineIndent)
+        output += line
+        output += "\n"
+        lastLineOpenedBlock = line.hasSuffix("{")
+        line = ""
+        column = lineIndent
+    }
+}
+
+extension LineWriter {
+    /// Whether any comment of the file starts inside `range`.
+    func hasComment(in range: SourceRange) -> Bool {
+        var low = 0
+        var high = commentStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if commentStarts[mid] < range.start { low = mid + 1 } else { high = mid }
+        }
+        return low < commentStarts.count && commentStarts[low] < range.end
+    }
+}

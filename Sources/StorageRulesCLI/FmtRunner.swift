@@ -1,0 +1,113 @@
+import Foundation
+import RulesSyntax
+
+/// The work of `storage-rules fmt`, with its input and output injectable so
+/// tests run it in-process.
+struct FmtRunner {
+    /// What to do with each formatted file.
+    enum Mode {
+        /// Print the formatted text.
+        case print
+        /// Rewrite files in place (standard input is printed).
+        case write
+        /// Print a unified diff of each file that is not formatted.
+        case check
+    }
+
+    var mode: Mode
+    /// Whether diagnostics are coloured.
+    var color = false
+    /// Reads standard input.
+    var readStandardInput: () -> Result<String, CLIError> = { Terminal.read("-") }
+    /// Writes to standard output.
+    var output: (String) -> Void = { Swift.print($0, terminator: "") }
+    /// Writes a message to standard error.
+    var errorOutput: (String) -> Void = { Terminal.printError($0) }
+
+    /// Formats every file the paths name and returns the exit status: 2 when
+    /// a file could not be read, parsed or written, else 1 when `--check`
+    /// found a file to format, else 0.
+    func run(_ paths: [String]) -> Int32 {
+        var failed = false
+        var unformatted = false
+        for path in paths {
+            switch Self.expand(path) {
+            case .failure(let error):
+                errorOutput("error: \(error)")
+                failed = true
+            case .success(let files):
+                for file in files {
+                    switch process(file) {
+                    case .formatted: break
+                    case .changed: unformatted = true
+                    case .failed: failed = true
+                    }
+                }
+            }
+        }
+        if failed { return 2 }
+        return mode == .check && unformatted ? 1 : 0
+    }
+
+    /// What became of one file.
+    enum FileOutcome { case formatted, changed, failed }
+
+    private func process(_ path: String) -> FileOutcome {
+        let text: String
+        switch path == "-" ? readStandardInput() : Terminal.read(path) {
+        case .failure(let error):
+            errorOutput("error: \(error)")
+            return .failed
+        case .success(let read):
+            text = read
+        }
+        let source = SourceFile(path: Terminal.displayName(path), text: text)
+        switch RulesFormatter.format(source) {
+        case .unparseable(let diagnostics):
+            let rendered = DiagnosticRenderer(style: .human, color: color).render(diagnostics, in: source)
+            errorOutput(rendered + "error: \(source.path) was not formatted: it does not parse")
+            return .failed
+        case .formatted(let formatted):
+            let changed = formatted != text
+            switch mode {
+            case .check:
+                if changed { output(Self.diff(old: text, new: formatted, path: source.path)) }
+            case .write where path != "-":
+                if changed, case .failure(let error) = AtomicFile.replace(path, with: formatted) {
+                    errorOutput("error: \(error)")
+                    return .failed
+                }
+            case .write, .print:
+                output(formatted)
+            }
+            return changed ? .changed : .formatted
+        }
+    }
+
+    /// The unified diff `--check` prints for one file.
+    static func diff(old: String, new: String, path: String) -> String {
+        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        return UnifiedDiff.render(old: old, new: new, oldLabel: "a/" + relative, newLabel: "b/" + relative)
+    }
+
+    /// A path argument as the files it names: itself, or every `*.rules`
+    /// file under a folder, sorted.
+    static func expand(_ path: String) -> Result<[String], CLIError> {
+        if path == "-" { return .success([path]) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(CLIError("\(path): no such file or folder"))
+        }
+        guard isDirectory.boolValue else { return .success([path]) }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            return .failure(CLIError("\(path): the folder cannot be read"))
+        }
+        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".rules") }.sorted()
+            .map { (path as NSString).appendingPathComponent($0) }
+            .filter { file in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && !isFolder.boolValue
+            }
+        return .success(files)
+    }
+}
