@@ -22,11 +22,11 @@ struct ReadmeExampleTests {
     @Test func ownerCanUploadAndReadTheirImages() async throws {
         let storage = try StorageSimulator(rules: Self.rules)
         storage.signIn(uid: "alice")
-        let avatar = storage.reference().child("users/alice/avatar.png")
+        let avatar = storage.storage().reference().child("users/alice/avatar.png")
 
-        let metadata = try await avatar.putDataAsync(Data([0x89, 0x50]), metadata: StorageMetadata(contentType: "image/png"))
+        let metadata = try await avatar.putDataAsync(Data([0x89, 0x50]), metadata: makeMetadata(contentType: "image/png"))
         #expect(metadata.contentType == "image/png")
-        #expect(try await avatar.getData(maxSize: 1024) == Data([0x89, 0x50]))
+        #expect(try await avatar.data(maxSize: 1024) == Data([0x89, 0x50]))
     }
 
     @Test func othersAreDenied() async throws {
@@ -35,11 +35,11 @@ struct ReadmeExampleTests {
         storage.signIn(uid: "bob")
 
         do {
-            _ = try await storage.reference(withPath: "users/alice/notes.txt").getMetadata()
+            _ = try await storage.storage().reference(withPath: "users/alice/notes.txt").getMetadata()
             Issue.record("bob read alice's file")
         } catch {
-            #expect(error.code == .unauthorized)
-            #expect(error.decision?.allowed == false)  // the rules' explanation
+            #expect(StorageErrorCode(rawValue: (error as NSError).code) == .unauthorized)
+            #expect((error as? StorageError)?.decision?.allowed == false)  // the rules' explanation
         }
     }
 }

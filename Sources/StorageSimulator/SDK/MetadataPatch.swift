@@ -57,7 +57,7 @@ extension MetadataPatch {
     /// it: each writable field whose value differs from the dictionary the
     /// metadata was made from (a field cleared to `nil` is deleted); custom
     /// metadata key by key, a removed key deleted.
-    init(changesIn metadata: StorageMetadata) {
+    public init(changesIn metadata: StorageMetadata) {
         let base = metadata.initialDictionary
         func change(_ key: String, _ new: String?) -> Change? {
             let old = base[key] as? String

@@ -78,7 +78,8 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
 
     func pauseTransfer() {
         let paused = state.withLock { state -> Bool in
-            guard state.phase == .running || state.phase == .progressing, !state.committing else { return false }
+            let pausable = [.notStarted, .running, .progressing].contains(state.phase)
+            guard pausable, !state.committing else { return false }
             state.phase = .paused
             return true
         }
@@ -156,7 +157,7 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
     /// Ends the task (once): records the result, calls the observers of
     /// `.success` or `.failure`, then drops every observer.
     private func finish(_ result: Result<StorageMetadata?, StorageError>, phase: TaskPhase) {
-        let delivery = state.withLock { state -> (handlers: [(StorageTaskSnapshot) -> Void], snapshot: StorageTaskSnapshot)? in
+        let delivery = state.withLock { state -> (handlers: [(StorageTaskSnapshot) -> Void], snapshot: StorageTaskSnapshot, waiters: [CheckedContinuation<Void, Never>])? in
             guard !state.phase.isTerminal, phase != .cancelled || !state.committing else { return nil }
             state.phase = phase
             switch result {
@@ -171,12 +172,32 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
             let status = phase.status
             let handlers = state.observers[status].map { Array($0.values) } ?? []
             state.observers.removeAll()
-            return (handlers, makeSnapshot(status, state))
+            let waiters = state.finishWaiters
+            state.finishWaiters.removeAll()
+            return (handlers, makeSnapshot(status, state), waiters)
         }
         guard let delivery else { return }
         let storage = reference.storage
         for handler in delivery.handlers {
             storage.deliver { handler(delivery.snapshot) }
+        }
+        for waiter in delivery.waiters { waiter.resume() }
+    }
+
+    /// Waits until the task has finished and the callback queue has run the
+    /// handlers of its last event (so it needs that queue serviced).
+    func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let finished = state.withLock { state -> Bool in
+                if state.phase.isTerminal { return true }
+                state.finishWaiters.append(continuation)
+                return false
+            }
+            if finished { continuation.resume() }
+        }
+        let queue = reference.storage.callbackQueue
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume() }
         }
     }
 

@@ -105,4 +105,6 @@ struct TaskState {
     var error: StorageError?
     var observers: [StorageTaskStatus: [String: (StorageTaskSnapshot) -> Void]] = [:]
     var resumeWaiter: CheckedContinuation<Void, Never>?
+    /// Callers of `waitUntilFinished()`.
+    var finishWaiters: [CheckedContinuation<Void, Never>] = []
 }

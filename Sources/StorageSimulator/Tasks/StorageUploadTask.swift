@@ -37,6 +37,16 @@ open class StorageUploadTask: StorageObservableTask, StorageTaskManagement, @unc
     /// Resumes a paused upload; fires `.resume`.
     open func resume() { resumeTransfer() }
 
+    /// Waits for the upload to finish (and for the callback queue to run
+    /// its last handlers): the stored metadata, or the error. A simulator
+    /// addition, for tests that drive a task and then check its outcome.
+    public func result() async throws -> StorageMetadata {
+        await waitUntilFinished()
+        let (metadata, error) = state.withLock { ($0.phase == .succeeded ? $0.metadata : nil, $0.error) }
+        if let metadata { return metadata }
+        throw error ?? .neitherValueNorError
+    }
+
     override func prepareTransfer() -> Result<Int64, StorageError> {
         if let sourceError { return .failure(sourceError) }
         return .success(Int64(bytes.count))
