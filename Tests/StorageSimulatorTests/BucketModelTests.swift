@@ -153,8 +153,8 @@ struct BucketModelTests {
         }
     }
 
-    static func expectInvalidArgument(_ error: StorageError?, step: Int, _ what: String) {
-        #expect(error?.code == .invalidArgument, "step \(step): \(what) gave \(String(describing: error))")
+    static func expectInvalidArgument(_ error: (any Error)?, step: Int, _ what: String) {
+        #expect(storageCode(error) == .invalidArgument, "step \(step): \(what) gave \(String(describing: error))")
     }
 
     @Test("random operations match the model", arguments: [UInt64(0xB0C4E7), 0x5EED_0002])
@@ -167,7 +167,7 @@ struct BucketModelTests {
         for step in 0..<1_500 {
             let name = Self.randomName(&random)
             let key = Array(name.utf8)
-            let reference = storage.reference().child(name)
+            let reference = storage.storage().reference().child(name)
             let sdkKey = Array(reference.fullPath.utf8)
             #expect(sdkKey == Self.normalized(key), "step \(step): child(\(name.debugDescription))")
             let bytes = (0..<Int.random(in: 0...8, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -206,19 +206,21 @@ struct BucketModelTests {
                     model.objects[key] = object
                 } catch {
                     if Self.isValid(key) {
-                        #expect(error.code == .objectNotFound && model.objects[key] == nil, "step \(step): \(error)")
+                        #expect(storageCode(error) == .objectNotFound && model.objects[key] == nil, "step \(step): \(error)")
                     } else {
                         Self.expectInvalidArgument(error, step: step, "admin updateMetadata")
                     }
                 }
             case 3, 4:
-                let metadata = StorageMetadata(
+                // The SDK traps on an upload to the root; that is tested on its own.
+                guard !sdkKey.isEmpty else { continue }
+                let metadata = makeMetadata(
                     contentType: Self.randomOptional(["image/png"], &random),
                     contentLanguage: Self.randomOptional(["de"], &random), customMetadata: Self.randomCustom(&random))
                 do {
                     let stored = try await reference.putDataAsync(Data(bytes), metadata: metadata)
                     #expect(Self.isValid(sdkKey), "step \(step): SDK upload to an invalid name")
-                    guard let object = stored.object else {
+                    guard let object = stored.storedObject else {
                         Issue.record("step \(step): an upload's metadata has no record")
                         continue
                     }
@@ -240,7 +242,7 @@ struct BucketModelTests {
                     #expect(model.objects.removeValue(forKey: sdkKey) != nil, "step \(step): deleted a missing object")
                 } catch {
                     if Self.isValid(sdkKey) {
-                        #expect(error.code == .objectNotFound && model.objects[sdkKey] == nil, "step \(step): \(error)")
+                        #expect(storageCode(error) == .objectNotFound && model.objects[sdkKey] == nil, "step \(step): \(error)")
                     } else {
                         Self.expectInvalidArgument(error, step: step, "delete")
                     }
@@ -257,13 +259,13 @@ struct BucketModelTests {
                     model.objects[sdkKey] = object
                 } catch {
                     if Self.isValid(sdkKey) {
-                        #expect(error.code == .objectNotFound && model.objects[sdkKey] == nil, "step \(step): \(error)")
+                        #expect(storageCode(error) == .objectNotFound && model.objects[sdkKey] == nil, "step \(step): \(error)")
                     } else {
                         Self.expectInvalidArgument(error, step: step, "updateMetadata")
                     }
                 }
             default:
-                let folder = storage.reference().child(Self.folders.randomElement(using: &random)!)
+                let folder = storage.storage().reference().child(Self.folders.randomElement(using: &random)!)
                 try await Self.checkListing(folder, model, pageSize: Int.random(in: 1...4, using: &random), step: step)
             }
             // The touched objects every step, every object now and then.
@@ -279,7 +281,7 @@ struct BucketModelTests {
     ])
     func combiningMarks(_ example: (String, String, String, String)) throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let reference = storage.reference().child(example.0)
+        let reference = storage.storage().reference().child(example.0)
         #expect(Array(reference.fullPath.utf8) == Array(example.1.utf8))
         #expect(Array((reference.parent()?.fullPath ?? "-").utf8) == Array(example.2.utf8))
         #expect(Array(reference.name.utf8) == Array(example.3.utf8))
@@ -294,16 +296,16 @@ struct BucketModelTests {
     func hostilePageTokens(_ token: String) async throws {
         let storage = try TestRules.simulator(TestRules.open)
         for index in 0..<5 { try storage.admin.put([], path: "f/\(index)") }
-        let folder = storage.reference().child("f")
+        let folder = storage.storage().reference().child("f")
         do {
             let page = try await folder.list(maxResults: 2, pageToken: token)
             // A token that decodes to a position resumes after it: never more than a page.
             #expect(page.items.count <= 2)
         } catch {
-            #expect(error.code == .invalidArgument, "\(error)")
+            #expect(storageCode(error) == .invalidArgument, "\(error)")
         }
         for size in [Int64.min, -1, 0, 1001, Int64.max] {
-            await #expect(throws: StorageError.self) { try await folder.list(maxResults: size) }
+            await #expect(throws: StorageError.self) { _ = try await folder.list(maxResults: size) }
         }
     }
 

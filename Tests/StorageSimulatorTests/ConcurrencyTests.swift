@@ -52,18 +52,18 @@ struct ConcurrencyTests {
                 group.addTask {
                     for step in 0..<25 {
                         let payload = "w\(worker)s\(step)"
-                        let metadata = StorageMetadata(customMetadata: ["payload": payload])
-                        _ = try await storage.reference(withPath: "own/\(worker)/\(step)").putDataAsync(Data(payload.utf8), metadata: metadata)
-                        _ = try await storage.reference(withPath: "shared/\(step % 5)").putDataAsync(Data(payload.utf8), metadata: metadata)
-                        _ = try await storage.reference(withPath: "shared/\(step % 5)").updateMetadata(StorageMetadata(contentType: "text/plain"))
-                        _ = try await storage.reference(withPath: "own/\(worker)").list(maxResults: 5)
+                        let metadata = makeMetadata(customMetadata: ["payload": payload])
+                        _ = try await storage.storage().reference(withPath: "own/\(worker)/\(step)").putDataAsync(Data(payload.utf8), metadata: metadata)
+                        _ = try await storage.storage().reference(withPath: "shared/\(step % 5)").putDataAsync(Data(payload.utf8), metadata: metadata)
+                        _ = try await storage.storage().reference(withPath: "shared/\(step % 5)").updateMetadata(makeMetadata(contentType: "text/plain"))
+                        _ = try await storage.storage().reference(withPath: "own/\(worker)").list(maxResults: 5)
                     }
                 }
             }
             try await group.waitForAll()
         }
         #expect(storage.admin.count() == 16 * 25 + 5)
-        let all = try await storage.reference(withPath: "own").listAll()
+        let all = try await storage.storage().reference(withPath: "own").listAll()
         #expect(all.prefixes.count == 16)
         // At least one decision per operation; a write that lost a race with
         // another write to the same name is judged again on the new state.

@@ -94,7 +94,7 @@ struct ListingModelTests {
         "a", "a/b", "/a", "a/", "a//b", "", "/", "é/x", "\u{301}x", "a/\u{301}b", "x/\u{200D}", "日本/語",
     ])
     func rootChild(_ path: String) {
-        let root = StorageSimulator().reference()
+        let root = StorageSimulator().storage().reference()
         #expect(root.child(path).fullPath == ObjectPath.normalized("/" + path))
         if ObjectPath.isNormalizedRelative(path) { #expect(ObjectPath.normalized("/" + path) == path) }
     }

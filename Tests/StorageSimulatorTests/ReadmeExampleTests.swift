@@ -2,7 +2,14 @@ import Foundation
 import StorageSimulator
 import Testing
 
-// The example given to the README: testing rules from Swift Testing.
+// The example given in the README: testing rules from Swift Testing, with
+// app code written for FirebaseStorage.
+private func uploadAvatar(_ png: Data, uid: String, storage: Storage = Storage.storage()) async throws -> StorageMetadata {
+    let metadata = StorageMetadata()
+    metadata.contentType = "image/png"
+    return try await storage.reference().child("users/\(uid)/avatar.png").putDataAsync(png, metadata: metadata)
+}
+
 @Suite("README example")
 struct ReadmeExampleTests {
     static let rules = """
@@ -20,26 +27,38 @@ struct ReadmeExampleTests {
         """
 
     @Test func ownerCanUploadAndReadTheirImages() async throws {
-        let storage = try StorageSimulator(rules: Self.rules)
-        storage.signIn(uid: "alice")
-        let avatar = storage.reference().child("users/alice/avatar.png")
-
-        let metadata = try await avatar.putDataAsync(Data([0x89, 0x50]), metadata: StorageMetadata(contentType: "image/png"))
+        let simulator = try StorageSimulator(rules: Self.rules)
+        simulator.signIn(uid: "alice")
+        let storage = simulator.storage()
+        let metadata = try await uploadAvatar(Data([0x89, 0x50]), uid: "alice", storage: storage)
         #expect(metadata.contentType == "image/png")
-        #expect(try await avatar.getData(maxSize: 1024) == Data([0x89, 0x50]))
+        #expect(try await storage.reference(withPath: "users/alice/avatar.png").data(maxSize: 1024) == Data([0x89, 0x50]))
     }
 
     @Test func othersAreDenied() async throws {
-        let storage = try StorageSimulator(rules: Self.rules)
-        try storage.admin.put(text: "secret", path: "users/alice/notes.txt")  // seeded without rules
-        storage.signIn(uid: "bob")
-
+        let simulator = try StorageSimulator(rules: Self.rules)
+        try simulator.admin.put(text: "secret", path: "users/alice/notes.txt")  // seeded without rules
+        simulator.signIn(uid: "bob")
         do {
-            _ = try await storage.reference(withPath: "users/alice/notes.txt").getMetadata()
+            _ = try await simulator.storage().reference(withPath: "users/alice/notes.txt").getMetadata()
             Issue.record("bob read alice's file")
         } catch {
-            #expect(error.code == .unauthorized)
-            #expect(error.decision?.allowed == false)  // the rules' explanation
+            #expect(StorageErrorCode(rawValue: (error as NSError).code) == .unauthorized)
+            #expect((error as? StorageError)?.decision?.allowed == false)  // the rules' explanation
         }
+    }
+
+    @Test func completionHandlersRunOnTheMainQueue() async throws {
+        let simulator = try StorageSimulator(rules: Self.rules)
+        simulator.signIn(uid: "alice")
+        let avatar = simulator.storage().reference(withPath: "users/alice/avatar.png")
+        let metadata = StorageMetadata()
+        metadata.contentType = "image/png"
+        let size = await withCheckedContinuation { continuation in
+            avatar.putData(Data([0x89, 0x50]), metadata: metadata) { metadata, error in
+                continuation.resume(returning: metadata?.size)
+            }
+        }
+        #expect(size == 2)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StorageSimulator
 import Testing
 
@@ -7,7 +8,7 @@ struct ReferenceTests {
 
     @Test("root reference properties")
     func root() {
-        let root = storage.reference()
+        let root = storage.storage().reference()
         #expect(root.bucket == "my-app.appspot.com")
         #expect(root.fullPath == "")
         #expect(root.name == "")
@@ -18,15 +19,15 @@ struct ReferenceTests {
 
     @Test("child, parent, root and name as in the Firebase docs")
     func navigation() throws {
-        let images = storage.reference().child("images")
+        let images = storage.storage().reference().child("images")
         let space = images.child("space.jpg")
         #expect(space.fullPath == "images/space.jpg")
         #expect(space.name == "space.jpg")
         #expect(space.bucket == "my-app.appspot.com")
         #expect(space.parent() == images)
         #expect(try #require(images.parent()).fullPath == "")
-        #expect(space.root() == storage.reference())
-        #expect(storage.reference(withPath: "images/space.jpg") == space)
+        #expect(space.root() == storage.storage().reference())
+        #expect(storage.storage().reference(withPath: "images/space.jpg") == space)
         // Chaining parent and child.
         let earth = try #require(space.parent()).child("earth.jpg")
         #expect(earth.fullPath == "images/earth.jpg")
@@ -39,25 +40,42 @@ struct ReferenceTests {
         ("a//b", "a/b"), ("/a/b/", "a/b"), ("a///", "a"), ("//", ""), ("a/./b", "a/./b"),
     ])
     func childNormalization(input: String, expected: String) {
-        #expect(storage.reference().child(input).fullPath == expected)
+        #expect(storage.storage().reference().child(input).fullPath == expected)
     }
 
-    @Test("references from gs:// and https URLs")
+    @Test("references from gs:// and https URLs of the instance's bucket; another bucket's storage for other buckets")
     func fromURL() throws {
-        let ref = try storage.reference(forURL: "gs://other-bucket/images/stars.jpg")
+        let other = storage.storage(url: "gs://other-bucket")
+        let ref = other.reference(forURL: "gs://other-bucket/images/stars.jpg")
         #expect(ref.bucket == "other-bucket")
         #expect(ref.fullPath == "images/stars.jpg")
-        let root = try storage.reference(forURL: "gs://other-bucket")
+        let root = other.reference(forURL: "gs://other-bucket")
         #expect(root.fullPath == "" && root.bucket == "other-bucket")
-        let https = try storage.reference(
+        let https = storage.storage(url: "gs://b1").reference(
             forURL: "https://firebasestorage.googleapis.com/v0/b/b1/o/images%2Fa%20b.jpg?alt=media&token=x")
         #expect(https.bucket == "b1")
         #expect(https.fullPath == "images/a b.jpg")
+        let thrown = try storage.storage().reference(for: URL(string: "gs://my-app.appspot.com/a/b")!)
+        #expect(thrown.fullPath == "a/b")
     }
 
-    @Test("bad URLs are invalid arguments", arguments: ["http://example.com/x", "gs://", "s3://b/x", "https://h/v0/b/b/x/y"])
-    func badURL(_ url: String) {
-        #expect(throws: StorageError.self) { try storage.reference(forURL: url) }
+    @Test("reference(for:) throws pathError for bad URLs", arguments: ["http://example.com/x", "gs://", "s3://b/x", "https://h/v0/b/b/x/y"])
+    func badURL(_ url: String) throws {
+        let parsed = try #require(URL(string: url))
+        #expect {
+            _ = try storage.storage().reference(for: parsed)
+        } throws: { error in
+            StorageErrorCode(rawValue: (error as NSError).code) == .pathError
+        }
+    }
+
+    @Test("reference(for:) throws bucketMismatch for another bucket")
+    func foreignBucket() throws {
+        #expect {
+            _ = try storage.storage().reference(for: URL(string: "gs://elsewhere/a")!)
+        } throws: { error in
+            (error as? StorageError)?.code == .bucketMismatch && (error as NSError).domain == StorageErrorDomain
+        }
     }
 
     @Test("object path rules: 1 to 1024 bytes, no CR or LF")

@@ -16,22 +16,22 @@ struct RulesMappingTests {
         let requests = EventLog<AuthorizationRequest>()
         storage.addAuthorizationObserver { request, _ in requests.append(request) }
 
-        let metadata = try await storage.reference(withPath: "public/a.txt").getMetadata()
+        let metadata = try await storage.storage().reference(withPath: "public/a.txt").getMetadata()
         #expect(metadata.size == 2)
-        #expect(try await storage.reference(withPath: "public/a.txt").getData(maxSize: 10) == Data("hi".utf8))
+        #expect(try await storage.storage().reference(withPath: "public/a.txt").data(maxSize: 10) == Data("hi".utf8))
         #expect(requests.events.map(\.method) == [.get, .get])
         #expect(requests.events.allSatisfy { $0.existing != nil && $0.incoming == nil && $0.objectPath == "public/a.txt" })
 
-        let denied = await storageError { _ = try await storage.reference(withPath: "private/a.txt").getMetadata() }
+        let denied = await storageError { _ = try await storage.storage().reference(withPath: "private/a.txt").getMetadata() }
         #expect(denied?.code == .unauthorized)
         #expect(denied?.message == "User does not have permission to access gs://default-bucket/private/a.txt.")
         #expect(denied?.decision?.allowed == false)
 
         // Denied on a missing object: unauthorized, not objectNotFound.
-        let deniedMissing = await storageError { _ = try await storage.reference(withPath: "private/none").getData(maxSize: 10) }
+        let deniedMissing = await storageError { _ = try await storage.storage().reference(withPath: "private/none").data(maxSize: 10) }
         #expect(deniedMissing?.code == .unauthorized)
         // Allowed on a missing object: objectNotFound, with the granting decision and resource null.
-        let missing = await storageError { _ = try await storage.reference(withPath: "public/none").getMetadata() }
+        let missing = await storageError { _ = try await storage.storage().reference(withPath: "public/none").getMetadata() }
         #expect(missing?.code == .objectNotFound)
         #expect(missing?.message == "Object public/none does not exist.")
         #expect(missing?.decision?.allowed == true)
@@ -43,8 +43,8 @@ struct RulesMappingTests {
         let storage = try TestRules.simulator(TestRules.storage("match /public/{f} { allow get; }"))
         try storage.admin.put(text: "hi", path: "public/a.txt")
         try storage.admin.put(text: "hi", path: "other/a.txt")
-        _ = try await storage.reference(withPath: "public/a.txt").downloadURL()
-        let denied = await storageError { _ = try await storage.reference(withPath: "other/a.txt").downloadURL() }
+        _ = try await storage.storage().reference(withPath: "public/a.txt").downloadURL()
+        let denied = await storageError { _ = try await storage.storage().reference(withPath: "other/a.txt").downloadURL() }
         #expect(denied?.code == .unauthorized)
     }
 
@@ -58,20 +58,20 @@ struct RulesMappingTests {
         let requests = EventLog<AuthorizationRequest>()
         storage.addAuthorizationObserver { request, _ in requests.append(request) }
 
-        let result = try await storage.reference(withPath: "listAll").listAll()
+        let result = try await storage.storage().reference(withPath: "listAll").listAll()
         #expect(result.prefixes.map(\.fullPath) == ["listAll/a"])
-        _ = try await storage.reference(withPath: "listAll/a").list(maxResults: 10)
+        _ = try await storage.storage().reference(withPath: "listAll/a").list(maxResults: 10)
         #expect(requests.events.map(\.objectPath) == ["listAll", "listAll/a"])
         #expect(requests.events.allSatisfy { $0.method == .list && $0.existing == nil && $0.incoming == nil })
 
-        let denied = await storageError { _ = try await storage.reference(withPath: "other").list(maxResults: 10) }
+        let denied = await storageError { _ = try await storage.storage().reference(withPath: "other").list(maxResults: 10) }
         #expect(denied?.code == .unauthorized)
         // The bucket root is `/b/<bucket>/o`: signed out denied, signed in allowed.
-        let rootDenied = await storageError { _ = try await storage.reference().listAll() }
+        let rootDenied = await storageError { _ = try await storage.storage().reference().listAll() }
         #expect(rootDenied?.code == .unauthorized)
         #expect(requests.events.last?.objectPath == "")
         storage.signIn(uid: "alice")
-        #expect(try await storage.reference().listAll().prefixes.map(\.fullPath) == ["listAll"])
+        #expect(try await storage.storage().reference().listAll().prefixes.map(\.fullPath) == ["listAll"])
     }
 
     @Test("uploads ask create, with request.resource in the live-service shape")
@@ -95,14 +95,14 @@ struct RulesMappingTests {
                     && resource == null;
                 }
             """))
-        let ref = storage.reference(withPath: "uploads/a.txt")
-        let stored = try await ref.putDataAsync(Data("hello world".utf8), metadata: StorageMetadata(contentType: "text/plain"))
+        let ref = storage.storage().reference(withPath: "uploads/a.txt")
+        let stored = try await ref.putDataAsync(Data("hello world".utf8), metadata: makeMetadata(contentType: "text/plain"))
         #expect(stored.contentType == "text/plain")
         #expect(stored.contentDisposition == "inline; filename*=utf-8''a.txt")
 
         let tooBig = await storageError {
-            _ = try await storage.reference(withPath: "uploads/b.txt").putDataAsync(
-                Data(count: 20), metadata: StorageMetadata(contentType: "text/plain"))
+            _ = try await storage.storage().reference(withPath: "uploads/b.txt").putDataAsync(
+                Data(count: 20), metadata: makeMetadata(contentType: "text/plain"))
         }
         #expect(tooBig?.code == .unauthorized)
         #expect(tooBig?.decision?.method == .create)
@@ -115,19 +115,19 @@ struct RulesMappingTests {
             match /once/{f} { allow read; allow create: if resource == null; allow update: if true; }
                 match /replace/{f} { allow read; allow create: if resource != null && resource.size == 3 || resource == null; }
             """))
-        let once = storage.reference(withPath: "once/file.txt")
+        let once = storage.storage().reference(withPath: "once/file.txt")
         _ = try await once.putDataAsync(Data("one".utf8))
         let second = await storageError { _ = try await once.putDataAsync(Data("two".utf8)) }
         #expect(second?.code == .unauthorized)
         #expect(second?.decision?.method == .create)
-        #expect(try await once.getData(maxSize: 100) == Data("one".utf8))
+        #expect(try await once.data(maxSize: 100) == Data("one".utf8))
 
         let requests = EventLog<AuthorizationRequest>()
         storage.addAuthorizationObserver { request, _ in requests.append(request) }
-        let replace = storage.reference(withPath: "replace/r.txt")
+        let replace = storage.storage().reference(withPath: "replace/r.txt")
         let first = try await replace.putDataAsync(Data("abc".utf8))
         let replaced = try await replace.putDataAsync(Data("defg".utf8))
-        #expect(try await replace.getData(maxSize: 100) == Data("defg".utf8))
+        #expect(try await replace.data(maxSize: 100) == Data("defg".utf8))
         #expect(replaced.generation > first.generation)
         #expect(replaced.metageneration == 1)
         #expect(requests.events.map(\.method) == [.create, .create, .get])
@@ -149,23 +149,23 @@ struct RulesMappingTests {
                 }
             """))
         try storage.admin.put(text: "x", path: "docs/a", attributes: ObjectAttributes(contentType: "text/plain", cacheControl: "max-age=60"))
-        let ref = storage.reference(withPath: "docs/a")
-        let updated = try await ref.updateMetadata(StorageMetadata(contentType: "image/png"))
+        let ref = storage.storage().reference(withPath: "docs/a")
+        let updated = try await ref.updateMetadata(makeMetadata(contentType: "image/png"))
         #expect(updated.contentType == "image/png")
         #expect(updated.cacheControl == "max-age=60")
         #expect(updated.metageneration == 2)
 
-        let denied = await storageError { _ = try await ref.updateMetadata(StorageMetadata(contentType: "text/html")) }
+        let denied = await storageError { _ = try await ref.updateMetadata(makeMetadata(contentType: "text/html")) }
         #expect(denied?.code == .unauthorized)
         #expect(denied?.decision?.method == .update)
         #expect(storage.admin.object(path: "docs/a")?.contentType == "image/png")
 
         // Allowed by the rules? No object: request.resource is null, so this
         // rule errors and denies; a rule that allows it yields objectNotFound.
-        let missing = await storageError { _ = try await storage.reference(withPath: "docs/none").updateMetadata(StorageMetadata(contentType: "image/png")) }
+        let missing = await storageError { _ = try await storage.storage().reference(withPath: "docs/none").updateMetadata(makeMetadata(contentType: "image/png")) }
         #expect(missing?.code == .unauthorized)
         storage.setRules(try StorageSimulator.compile(TestRules.open))
-        let notFound = await storageError { _ = try await storage.reference(withPath: "docs/none").updateMetadata(StorageMetadata(contentType: "image/png")) }
+        let notFound = await storageError { _ = try await storage.storage().reference(withPath: "docs/none").updateMetadata(makeMetadata(contentType: "image/png")) }
         #expect(notFound?.code == .objectNotFound)
     }
 
@@ -174,15 +174,15 @@ struct RulesMappingTests {
         let storage = try TestRules.simulator(TestRules.storage("""
             match /delete/{f} { allow create, get; allow delete: if resource.contentType != 'text/plain'; }
             """))
-        let text = storage.reference(withPath: "delete/disallowIfContentTypeText")
-        _ = try await text.putDataAsync(Data("x".utf8), metadata: StorageMetadata(contentType: "text/plain"))
+        let text = storage.storage().reference(withPath: "delete/disallowIfContentTypeText")
+        _ = try await text.putDataAsync(Data("x".utf8), metadata: makeMetadata(contentType: "text/plain"))
         let denied = await storageError { try await text.delete() }
         #expect(denied?.code == .unauthorized)
         #expect(denied?.message.contains("does not have permission to access") == true)
         #expect(storage.admin.object(path: "delete/disallowIfContentTypeText") != nil)
 
-        let image = storage.reference(withPath: "delete/image")
-        _ = try await image.putDataAsync(Data("x".utf8), metadata: StorageMetadata(contentType: "image/png"))
+        let image = storage.storage().reference(withPath: "delete/image")
+        _ = try await image.putDataAsync(Data("x".utf8), metadata: makeMetadata(contentType: "image/png"))
         try await image.delete()
         let gone = await storageError { _ = try await image.downloadURL() }
         #expect(gone?.code == .objectNotFound)
@@ -199,7 +199,7 @@ struct RulesMappingTests {
             match /users/{uid}/{f} { allow read: if request.auth.uid == uid || request.auth.token.admin == true; }
             """))
         try storage.admin.put(text: "x", path: "users/alice/a")
-        let ref = storage.reference(withPath: "users/alice/a")
+        let ref = storage.storage().reference(withPath: "users/alice/a")
         #expect(await storageError { _ = try await ref.getMetadata() }?.code == .unauthorized)
         storage.signIn(uid: "bob")
         #expect(await storageError { _ = try await ref.getMetadata() }?.code == .unauthorized)
@@ -219,21 +219,21 @@ struct RulesMappingTests {
             """))
         try storage.admin.put(text: "x", path: "timed/a")
         try storage.admin.put(text: "x", path: "team/a")
-        _ = try await storage.reference(withPath: "timed/a").getMetadata()
+        _ = try await storage.storage().reference(withPath: "timed/a").getMetadata()
         storage.setTime(Timestamp(seconds: 1_830_297_600))  // 2028-01-01
-        #expect(await storageError { _ = try await storage.reference(withPath: "timed/a").getMetadata() }?.code == .unauthorized)
+        #expect(await storageError { _ = try await storage.storage().reference(withPath: "timed/a").getMetadata() }?.code == .unauthorized)
 
         storage.signIn(uid: "alice")
-        #expect(await storageError { _ = try await storage.reference(withPath: "team/a").getMetadata() }?.code == .unauthorized)
+        #expect(await storageError { _ = try await storage.storage().reference(withPath: "team/a").getMetadata() }?.code == .unauthorized)
         storage.setDocuments(InMemoryDocuments(["users/alice": RulesMap(["role": "editor"])]))
-        _ = try await storage.reference(withPath: "team/a").getMetadata()
+        _ = try await storage.storage().reference(withPath: "team/a").getMetadata()
 
         storage.setRules(nil)
-        let noRules = await storageError { _ = try await storage.reference(withPath: "team/a").getMetadata() }
+        let noRules = await storageError { _ = try await storage.storage().reference(withPath: "team/a").getMetadata() }
         #expect(noRules?.code == .unauthorized)
         #expect(noRules?.decision?.refusal != nil)
         storage.setRules(try StorageSimulator.compile(TestRules.open), forBucket: "default-bucket")
-        _ = try await storage.reference(withPath: "team/a").getMetadata()
+        _ = try await storage.storage().reference(withPath: "team/a").getMetadata()
     }
 
     @Test("rules that do not compile are reported")
@@ -246,10 +246,10 @@ struct RulesMappingTests {
         let storage = try TestRules.simulator(TestRules.open)
         let log = EventLog<(RuleMethod, Bool)>()
         let handle = storage.addAuthorizationObserver { request, decision in log.append((request.method, decision.allowed)) }
-        let ref = storage.reference(withPath: "a/b.txt")
+        let ref = storage.storage().reference(withPath: "a/b.txt")
         _ = try await ref.putDataAsync(Data("x".utf8))
         _ = try await ref.getMetadata()
-        _ = try await ref.updateMetadata(StorageMetadata(contentType: "text/plain"))
+        _ = try await ref.updateMetadata(makeMetadata(contentType: "text/plain"))
         _ = try await ref.parent()?.listAll()
         try await ref.delete()
         #expect(log.events.map(\.0) == [.create, .get, .update, .list, .delete])

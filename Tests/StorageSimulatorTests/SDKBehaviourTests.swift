@@ -10,7 +10,7 @@ struct SDKBehaviourTests {
     @Test("putData then getMetadata, getData and downloadURL")
     func uploadAndRead() async throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let ref = storage.reference().child("testing/storage_ref/testFile")
+        let ref = storage.storage().reference().child("testing/storage_ref/testFile")
         let uploaded = try await ref.putDataAsync(Data("hello world".utf8))
         #expect(uploaded.path == "testing/storage_ref/testFile")
         #expect(uploaded.name == "testFile")
@@ -22,57 +22,57 @@ struct SDKBehaviourTests {
         #expect(uploaded.metageneration == 1)
         #expect(uploaded.md5Hash == "XrY7u+Ae7tCTyyK7j1rNww==")
         #expect(uploaded.timeCreated == Date(timeIntervalSince1970: 1_767_225_600))
-        #expect(uploaded.object?.downloadTokens.count == 1)
+        #expect(uploaded.storedObject?.downloadTokens.count == 1)
 
-        #expect(try await ref.getData(maxSize: 11) == Data("hello world".utf8))
-        let tooSmall = await storageError { _ = try await ref.getData(maxSize: 10) }
+        #expect(try await ref.data(maxSize: 11) == Data("hello world".utf8))
+        let tooSmall = await storageError { _ = try await ref.data(maxSize: 10) }
         #expect(tooSmall?.code == .downloadSizeExceeded)
         #expect(tooSmall?.message.hasPrefix("Attempted to download object with size of 11 bytes, which exceeds the maximum size of 10 bytes.") == true)
 
         let url = try await ref.downloadURL()
-        let token = try #require(uploaded.object?.downloadTokens.first)
-        #expect(url.absoluteString == "https://firebasestorage.googleapis.com/v0/b/default-bucket/o/testing%2Fstorage_ref%2FtestFile?alt=media&token=\(token)")
+        let token = try #require(uploaded.storedObject?.downloadTokens.first)
+        #expect(url.absoluteString == "https://firebasestorage.googleapis.com:443/v0/b/default-bucket/o/testing%2Fstorage_ref%2FtestFile?alt=media&token=\(token)")
         // The URL leads back to the same reference.
-        #expect(try storage.reference(forURL: url.absoluteString) == ref)
+        #expect(storage.storage().reference(forURL: url.absoluteString) == ref)
     }
 
     @Test("an object stored without a content encoding reads as identity (§1.3, §6.7.51)")
     func identityEncoding() async throws {
         let storage = try TestRules.simulator(TestRules.open)
         try storage.admin.put(text: "", path: "testing/storage_ref/empty")
-        let ref = storage.reference(withPath: "testing/storage_ref/empty")
+        let ref = storage.storage().reference(withPath: "testing/storage_ref/empty")
         let read = try await ref.getMetadata()
-        #expect(read.object?.contentEncoding == nil)
+        #expect(read.storedObject?.contentEncoding == nil)
         #expect(read.contentEncoding == "identity")
         // Writing the read metadata back changes nothing.
-        #expect(read.patch.isEmpty)
+        #expect(MetadataPatch(changesIn: read).isEmpty)
     }
 
     @Test("downloadURL base is configurable; an object without a token gets one lazily")
     func lazyToken() async throws {
         let storage = try TestRules.simulator(TestRules.open, configuration: .init(downloadBaseURL: "http://127.0.0.1:9199/"))
         try storage.admin.put(text: "", path: "gcs/empty file")
-        let url = try await storage.reference(withPath: "gcs/empty file").downloadURL()
+        let url = try await storage.storage().reference(withPath: "gcs/empty file").downloadURL()
         #expect(url.absoluteString.hasPrefix("http://127.0.0.1:9199/v0/b/default-bucket/o/gcs%2Fempty%20file?alt=media&token="))
         let object = try #require(storage.admin.object(path: "gcs/empty file"))
         #expect(object.metageneration == 2)
         #expect(object.downloadTokens.count == 1)
         // A second call reuses the token.
-        #expect(try await storage.reference(withPath: "gcs/empty file").downloadURL() == url)
+        #expect(try await storage.storage().reference(withPath: "gcs/empty file").downloadURL() == url)
     }
 
     @Test("putData with metadata, and an empty upload")
     func uploadWithMetadata() async throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let metadata = StorageMetadata(
+        let metadata = makeMetadata(
             contentType: "image/jpeg", cacheControl: "public,max-age=300", contentLanguage: "en",
             customMetadata: ["location": "Yosemite, CA, USA", "activity": "Hiking"])
-        let stored = try await storage.reference(withPath: "images/mountains.jpg").putDataAsync(Data([1, 2, 3]), metadata: metadata)
+        let stored = try await storage.storage().reference(withPath: "images/mountains.jpg").putDataAsync(Data([1, 2, 3]), metadata: metadata)
         #expect(stored.contentType == "image/jpeg")
         #expect(stored.cacheControl == "public,max-age=300")
         #expect(stored.contentLanguage == "en")
         #expect(stored.customMetadata == ["location": "Yosemite, CA, USA", "activity": "Hiking"])
-        let empty = try await storage.reference(withPath: "testing/empty").putDataAsync(Data())
+        let empty = try await storage.storage().reference(withPath: "testing/empty").putDataAsync(Data())
         #expect(empty.size == 0)
         #expect(empty.contentType == "application/octet-stream")
     }
@@ -86,45 +86,49 @@ struct SDKBehaviourTests {
         let file = directory.appendingPathComponent("rivers.jpg")
         try Data([0xFF, 0xD8, 0xFF]).write(to: file)
 
-        let inferred = try await storage.reference(withPath: "images/rivers.jpg").putFileAsync(from: file)
+        let inferred = try await storage.storage().reference(withPath: "images/rivers.jpg").putFileAsync(from: file)
         #expect(inferred.contentType == "image/jpeg")
         #expect(inferred.size == 3)
-        let explicit = try await storage.reference(withPath: "images/rivers.bin").putFileAsync(
-            from: file, metadata: StorageMetadata(contentType: "application/x-custom"))
+        let explicit = try await storage.storage().reference(withPath: "images/rivers.bin").putFileAsync(
+            from: file, metadata: makeMetadata(contentType: "application/x-custom"))
         #expect(explicit.contentType == "application/x-custom")
         let unknown = directory.appendingPathComponent("notes.unknownext")
         try Data("x".utf8).write(to: unknown)
-        #expect(try await storage.reference(withPath: "n").putFileAsync(from: unknown).contentType == "application/octet-stream")
+        #expect(try await storage.storage().reference(withPath: "n").putFileAsync(from: unknown).contentType == "application/octet-stream")
 
-        let missing = await storageError { _ = try await storage.reference(withPath: "x").putFileAsync(from: directory.appendingPathComponent("nope.png")) }
+        let missing = await storageError { _ = try await storage.storage().reference(withPath: "x").putFileAsync(from: directory.appendingPathComponent("nope.png")) }
         #expect(missing?.code == .unknown)
-        let folder = await storageError { _ = try await storage.reference(withPath: "x").putFileAsync(from: directory) }
+        let folder = await storageError { _ = try await storage.storage().reference(withPath: "x").putFileAsync(from: directory) }
         #expect(folder?.code == .unknown)
     }
 
-    @Test("an upload to the root reference is refused")
-    func rootUpload() async throws {
+    @Test("an upload to the root reference traps, as the SDK does")
+    func rootUploadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = StorageSimulator().storage().reference().putData(Data("x".utf8))
+        }
+    }
+
+    @Test("other operations on the root reference are refused")
+    func rootOperations() async throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let error = await storageError { _ = try await storage.reference().putDataAsync(Data("x".utf8)) }
-        #expect(error?.code == .invalidArgument)
-        #expect(error?.message.contains("root reference") == true)
-        #expect(await storageError { _ = try await storage.reference().getMetadata() }?.code == .invalidArgument)
-        #expect(await storageError { try await storage.reference().delete() }?.code == .invalidArgument)
+        #expect(await storageError { _ = try await storage.storage().reference().getMetadata() }?.code == .invalidArgument)
+        #expect(await storageError { try await storage.storage().reference().delete() }?.code == .invalidArgument)
     }
 
     @Test("updateMetadata: set, merge custom keys, delete fields by nil")
     func updateMetadata() async throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let ref = storage.reference(withPath: "images/forest.jpg")
+        let ref = storage.storage().reference(withPath: "images/forest.jpg")
         let first = try await ref.putDataAsync(
             Data("x".utf8),
-            metadata: StorageMetadata(
+            metadata: makeMetadata(
                 contentType: "image/jpeg", cacheControl: "no-cache", contentDisposition: "attachment",
                 contentEncoding: "gzip", contentLanguage: "en", customMetadata: ["removeMe": "1", "keep": "2"]))
 
         storage.setTime(Timestamp(seconds: 1_767_225_700))
         let changed = try await ref.updateMetadata(
-            StorageMetadata(contentType: "application/awesome-stream", customMetadata: ["testable": "true"]))
+            makeMetadata(contentType: "application/awesome-stream", customMetadata: ["testable": "true"]))
         #expect(changed.contentType == "application/awesome-stream")
         #expect(changed.customMetadata == ["removeMe": "1", "keep": "2", "testable": "true"])
         #expect(changed.cacheControl == "no-cache")
@@ -134,7 +138,7 @@ struct SDKBehaviourTests {
         #expect(changed.timeCreated == first.timeCreated)
 
         // Read, set fields to nil, write back: those fields are deleted.
-        var read = try await ref.getMetadata()
+        let read = try await ref.getMetadata()
         read.cacheControl = nil
         read.contentDisposition = nil
         read.contentEncoding = nil
@@ -150,22 +154,22 @@ struct SDKBehaviourTests {
         #expect(cleared.customMetadata == ["keep": "2", "testable": "true"])
         #expect(cleared.metageneration == 3)
 
-        var all = try await ref.getMetadata()
+        let all = try await ref.getMetadata()
         all.customMetadata = nil
         #expect(try await ref.updateMetadata(all).customMetadata == nil)
 
-        let missing = await storageError { _ = try await storage.reference(withPath: "nope").updateMetadata(StorageMetadata(contentType: "a/b")) }
+        let missing = await storageError { _ = try await storage.storage().reference(withPath: "nope").updateMetadata(makeMetadata(contentType: "a/b")) }
         #expect(missing?.code == .objectNotFound)
     }
 
     @Test("delete, then every read is objectNotFound")
     func deleteThenRead() async throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let ref = storage.reference(withPath: "images/desert.jpg")
+        let ref = storage.storage().reference(withPath: "images/desert.jpg")
         _ = try await ref.putDataAsync(Data("x".utf8))
         try await ref.delete()
         #expect(await storageError { _ = try await ref.getMetadata() }?.message == "Object images/desert.jpg does not exist.")
-        #expect(await storageError { _ = try await ref.getData(maxSize: 10) }?.code == .objectNotFound)
+        #expect(await storageError { _ = try await ref.data(maxSize: 10) }?.code == .objectNotFound)
         #expect(await storageError { _ = try await ref.downloadURL() }?.code == .objectNotFound)
         #expect(await storageError { try await ref.delete() }?.code == .objectNotFound)
     }
@@ -179,16 +183,16 @@ struct SDKBehaviourTests {
         try storage.admin.put(text: "", path: "correctPrefix/happyItem")
         try storage.admin.put(text: "", path: "wrongPrefix//sadItem")
         try storage.admin.put(text: "", path: "lonelyItem/")
-        let result = try await storage.reference().listAll()
+        let result = try await storage.storage().reference().listAll()
         #expect(result.prefixes.map(\.fullPath) == ["correctPrefix", "lonelyItem", "wrongPrefix"])
         #expect(result.items.isEmpty)
         #expect(result.pageToken == nil)
-        let inside = try await storage.reference(withPath: "correctPrefix").listAll()
+        let inside = try await storage.storage().reference(withPath: "correctPrefix").listAll()
         #expect(inside.items.map(\.fullPath) == ["correctPrefix/happyItem"])
         #expect(inside.items.first?.name == "happyItem")
         #expect(inside.prefixes.isEmpty)
         for folder in ["wrongPrefix", "lonelyItem"] {
-            let empty = try await storage.reference(withPath: folder).listAll()
+            let empty = try await storage.storage().reference(withPath: folder).listAll()
             #expect(empty.items.isEmpty && empty.prefixes.isEmpty, "\(folder)")
         }
     }
@@ -199,12 +203,12 @@ struct SDKBehaviourTests {
         for name in ["listAll/some/deeply/nested/directory/item1", "listAll/item1", "listAll/item2"] {
             try storage.admin.put(text: "", path: name)
         }
-        let listAll = storage.reference(withPath: "listAll")
+        let listAll = storage.storage().reference(withPath: "listAll")
         var result = try await listAll.listAll()
         #expect(result.items.map(\.name) == ["item1", "item2"])
         #expect(result.prefixes.map(\.name) == ["some"])
 
-        let empty = try await storage.reference(withPath: "nothing/here").listAll()
+        let empty = try await storage.storage().reference(withPath: "nothing/here").listAll()
         #expect(empty.items.isEmpty && empty.prefixes.isEmpty)
 
         storage.admin.reset()
@@ -242,9 +246,9 @@ struct SDKBehaviourTests {
     @Test("list validates maxResults and page tokens", arguments: [0, 1001, -1])
     func listArguments(maxResults: Int64) async throws {
         let storage = try TestRules.simulator(TestRules.open)
-        let error = await storageError { _ = try await storage.reference().list(maxResults: maxResults) }
+        let error = await storageError { _ = try await storage.storage().reference().list(maxResults: maxResults) }
         #expect(error?.code == .invalidArgument)
-        let badToken = await storageError { _ = try await storage.reference().list(maxResults: 5, pageToken: "%%%") }
+        let badToken = await storageError { _ = try await storage.storage().reference().list(maxResults: 5, pageToken: "%%%") }
         #expect(badToken?.code == .invalidArgument)
     }
 
@@ -252,15 +256,15 @@ struct SDKBehaviourTests {
     func namesAndBuckets() async throws {
         let storage = try TestRules.simulator(TestRules.open)
         let long = "testing/" + String(repeating: "long", count: 180) + "image.png"
-        _ = try await storage.reference(withPath: long).putDataAsync(Data("x".utf8))
+        _ = try await storage.storage().reference(withPath: long).putDataAsync(Data("x".utf8))
         let tooLong = String(repeating: "x", count: 1025)
-        #expect(await storageError { _ = try await storage.reference(withPath: tooLong).putDataAsync(Data()) }?.code == .invalidArgument)
+        #expect(await storageError { _ = try await storage.storage().reference(withPath: tooLong).putDataAsync(Data()) }?.code == .invalidArgument)
         // Buckets are created on first use by default...
-        _ = try await storage.reference(bucket: "other").child("a").putDataAsync(Data("x".utf8))
+        _ = try await storage.storage(url: "gs://other").reference().child("a").putDataAsync(Data("x".utf8))
         #expect(storage.admin.bucketNames.contains("other"))
         // ...or refused when the configuration says so.
         let strict = try TestRules.simulator(TestRules.open, configuration: .init(createsBucketsOnDemand: false))
-        let error = await storageError { _ = try await strict.reference(bucket: "nope").child("a").getMetadata() }
+        let error = await storageError { _ = try await strict.storage(url: "gs://nope").reference().child("a").getMetadata() }
         #expect(error?.code == .bucketNotFound)
         #expect(error?.message == "Bucket nope does not exist.")
     }

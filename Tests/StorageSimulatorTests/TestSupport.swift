@@ -56,3 +56,24 @@ func storageError(
         return nil
     }
 }
+
+/// Metadata for an upload or a change with the given fields (the SDK's
+/// way: `StorageMetadata()`, then set the properties).
+func makeMetadata(
+    contentType: String? = nil, cacheControl: String? = nil, contentDisposition: String? = nil,
+    contentEncoding: String? = nil, contentLanguage: String? = nil, customMetadata: [String: String]? = nil
+) -> StorageMetadata {
+    let metadata = StorageMetadata()
+    metadata.contentType = contentType
+    metadata.cacheControl = cacheControl
+    metadata.contentDisposition = contentDisposition
+    metadata.contentEncoding = contentEncoding
+    metadata.contentLanguage = contentLanguage
+    metadata.customMetadata = customMetadata
+    return metadata
+}
+
+/// The storage error code of an error delivered as `Error?`.
+func storageCode(_ error: (any Error)?) -> StorageErrorCode? {
+    (error as? StorageError)?.code
+}

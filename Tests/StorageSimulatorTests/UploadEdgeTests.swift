@@ -8,7 +8,7 @@ struct UploadEdgeTests {
     func pausedBeforeStart() async throws {
         let storage = try TestRules.simulator(
             TestRules.open, configuration: .init(uploadChunkSize: 4, startsUploadsAutomatically: false))
-        let task = storage.reference(withPath: "f").putData(Data(count: 8))
+        let task = storage.storage().reference(withPath: "f").putData(Data(count: 8))
         let statuses = EventLog<StorageTaskStatus>()
         for status in [StorageTaskStatus.resume, .pause, .progress, .success] {
             task.observe(status) { statuses.append($0.status) }
@@ -27,8 +27,8 @@ struct UploadEdgeTests {
     func unreadableFile() async throws {
         let storage = try TestRules.simulator(TestRules.open)
         let failures = EventLog<String>()
-        let task = storage.reference(withPath: "f").putFile(from: URL(fileURLWithPath: "/nonexistent/file.png")) { _, error in
-            failures.append(error?.code.name ?? "none")
+        let task = storage.storage().reference(withPath: "f").putFile(from: URL(fileURLWithPath: "/nonexistent/file.png")) { _, error in
+            failures.append(storageCode(error)?.name ?? "none")
         }
         let error = await storageError { _ = try await task.result() }
         #expect(error?.code == .unknown)

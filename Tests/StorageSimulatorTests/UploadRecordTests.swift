@@ -12,9 +12,9 @@ struct UploadRecordTests {
         reference.setTime(Timestamp(seconds: 1_767_225_600))
         for (index, text) in ["", "x", "hello world", String(repeating: "abc", count: 1000)].enumerated() {
             let path = "u/\(index)"
-            let uploaded = try await storage.reference(withPath: path).putDataAsync(Data(text.utf8))
+            let uploaded = try await storage.storage().reference(withPath: path).putDataAsync(Data(text.utf8))
             let expected = try reference.admin.put(text: text, path: path)
-            guard let object = uploaded.object else {
+            guard let object = uploaded.storedObject else {
                 Issue.record("no record for \(path)")
                 continue
             }

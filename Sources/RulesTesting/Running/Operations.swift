@@ -6,9 +6,9 @@ extension CaseExecutor {
     /// Performs one bucket operation through the SDK-shaped API.
     func perform(_ operation: TestOperation, on storage: StorageSimulator) async -> StepOutcome {
         func reference(_ target: ObjectTarget) -> StorageReference {
-            storage.reference(bucket: target.bucket).child(target.path)
+            storage.storage(url: "gs://\(target.bucket)").reference().child(target.path)
         }
-        do throws(StorageError) {
+        do {
             switch operation {
             case .get(let target):
                 let metadata = try await reference(target).getMetadata()
@@ -29,10 +29,13 @@ extension CaseExecutor {
                 return StepOutcome(decisions: [], items: all.items.map(\.fullPath), prefixes: all.prefixes.map(\.fullPath))
             case .upload(let target, let upload):
                 let fields = upload.fields
-                let metadata = StorageMetadata(
-                    contentType: fields.contentType, cacheControl: fields.cacheControl,
-                    contentDisposition: fields.contentDisposition, contentEncoding: fields.contentEncoding,
-                    contentLanguage: fields.contentLanguage, customMetadata: fields.metadata)
+                let metadata = StorageMetadata()
+                metadata.contentType = fields.contentType
+                metadata.cacheControl = fields.cacheControl
+                metadata.contentDisposition = fields.contentDisposition
+                metadata.contentEncoding = fields.contentEncoding
+                metadata.contentLanguage = fields.contentLanguage
+                metadata.customMetadata = fields.metadata
                 let stored = try await reference(target).putDataAsync(Data(upload.content), metadata: metadata)
                 return StepOutcome(decisions: [], metadata: Self.metadataMap(stored))
             case .updateMetadata(let target, let patch):
@@ -44,8 +47,10 @@ extension CaseExecutor {
             case .request:
                 return StepOutcome(decisions: [])
             }
-        } catch {
+        } catch let error as StorageError {
             return StepOutcome(decisions: [], error: error.code.name, errorMessage: error.message)
+        } catch {
+            return StepOutcome(decisions: [], error: StorageErrorCode.unknown.name, errorMessage: "\(error)")
         }
     }
 
@@ -74,7 +79,7 @@ extension CaseExecutor {
         if let custom = metadata.customMetadata {
             map["metadata"] = .map(RulesMap(custom.mapValues(Value.string)))
         }
-        if let object = metadata.object {
+        if let object = metadata.storedObject {
             map["size"] = .int(object.size)
             map["generation"] = .int(object.generation)
             map["metageneration"] = .int(object.metageneration)

@@ -51,3 +51,34 @@ public struct MetadataPatch: Sendable, Hashable {
             && contentLanguage == nil && customMetadata == nil
     }
 }
+
+extension MetadataPatch {
+    /// The change `updateMetadata(_ metadata:)` sends, as the SDK computes
+    /// it: each writable field whose value differs from the dictionary the
+    /// metadata was made from (a field cleared to `nil` is deleted); custom
+    /// metadata key by key, a removed key deleted.
+    public init(changesIn metadata: StorageMetadata) {
+        let base = metadata.initialDictionary
+        func change(_ key: String, _ new: String?) -> Change? {
+            let old = base[key] as? String
+            if old == new { return nil }
+            return new.map(Change.set) ?? (old == nil ? nil : .delete)
+        }
+        self.init(
+            contentType: change("contentType", metadata.contentType),
+            cacheControl: change("cacheControl", metadata.cacheControl),
+            contentDisposition: change("contentDisposition", metadata.contentDisposition),
+            contentEncoding: change("contentEncoding", metadata.contentEncoding),
+            contentLanguage: change("contentLanguage", metadata.contentLanguage))
+        let old = base["metadata"] as? [String: String]
+        switch (old, metadata.customMetadata) {
+        case (nil, nil): break
+        case (.some, nil): customMetadata = .deleteAll
+        case (let old, .some(let new)):
+            var changes: [String: String?] = [:]
+            for (key, value) in new where old?[key] != value { changes[key] = .some(value) }
+            for key in (old ?? [:]).keys where new[key] == nil { changes[key] = .some(nil) }
+            if !changes.isEmpty { customMetadata = .merge(changes) }
+        }
+    }
+}

@@ -1,40 +1,49 @@
+import Foundation
 import RulesEngine
 
-/// The Firebase Storage SDK's error codes, with the SDK's numeric values.
-public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable {
+/// The error domain of ``StorageError`` bridged to `NSError`.
+public let StorageErrorDomain: String = "FIRStorageErrorDomain"
+
+/// The Firebase Storage SDK's error codes, with the SDK's raw values: the
+/// `code` of a ``StorageError`` bridged to `NSError`, so that
+/// `StorageErrorCode(rawValue: (error as NSError).code)` works as in the SDK.
+public enum StorageErrorCode: Int, Swift.Error, CaseIterable {
     /// An unknown error occurred.
     case unknown = -13000
     /// No object exists at the reference.
     case objectNotFound = -13010
     /// The bucket does not exist.
     case bucketNotFound = -13011
+    /// The project does not exist (declared by the SDK, never produced).
+    case projectNotFound = -13012
+    /// The bucket's quota is exceeded (never produced by the simulator).
+    case quotaExceeded = -13013
     /// The caller's credentials were rejected. The service answers a denied
     /// request with `unauthorized` whether or not the caller is signed in, so
     /// the simulator, which has no invalid credentials, never produces this.
     case unauthenticated = -13020
     /// The rules refused the operation.
     case unauthorized = -13021
+    /// Retries took longer than the retry time (never produced: nothing is retried).
+    case retryLimitExceeded = -13030
+    /// Checksums differ (declared by the SDK, never produced).
+    case nonMatchingChecksum = -13031
     /// The download is larger than the allowed maximum.
     case downloadSizeExceeded = -13032
     /// The caller cancelled the upload or download.
     case cancelled = -13040
-    /// An argument (path, URL, page size, page token...) is invalid.
+    /// An argument (path, page size, page token...) is invalid.
     case invalidArgument = -13050
+    /// A URL names a bucket other than the storage instance's.
+    case bucketMismatch = -13051
+    /// An internal error (a result with neither a value nor an error).
+    case internalError = -13052
+    /// A URL could not be parsed.
+    case pathError = -13053
 
     /// The code's name as the SDK spells it (`objectNotFound`), which is also
-    /// the name used by test suites.
-    public var name: String {
-        switch self {
-        case .unknown: "unknown"
-        case .objectNotFound: "objectNotFound"
-        case .bucketNotFound: "bucketNotFound"
-        case .unauthenticated: "unauthenticated"
-        case .unauthorized: "unauthorized"
-        case .downloadSizeExceeded: "downloadSizeExceeded"
-        case .cancelled: "cancelled"
-        case .invalidArgument: "invalidArgument"
-        }
-    }
+    /// the name test suites use.
+    public var name: String { String(describing: self) }
 
     /// The code with the given SDK name, if any.
     public init?(name: String) {
@@ -43,99 +52,137 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// An error from a storage operation.
+/// An error from a storage operation, as the SDK declares it. Bridged to
+/// `NSError` (domain ``StorageErrorDomain``, code the ``StorageErrorCode``
+/// raw value, `NSLocalizedDescriptionKey` the SDK's message).
 ///
-/// When the operation asked the rules, ``decision`` is the rules' answer:
-/// the refusal for ``StorageErrorCode/unauthorized``, the grant for an
-/// allowed request that then failed (e.g. ``StorageErrorCode/objectNotFound``).
-public struct StorageError: Error, Sendable, CustomStringConvertible {
-    /// The SDK error code.
-    public var code: StorageErrorCode
-    /// The SDK's message for it.
-    public var message: String
-    /// The bucket concerned, if any.
-    public var bucket: String?
-    /// The object path concerned, if any.
-    public var objectPath: String?
-    /// The rules decision the operation received, if it asked.
-    public var decision: Decision?
+/// The simulator adds the rules' answer: when the operation asked the rules,
+/// ``decision`` is the refusal (``unauthorized(bucket:object:serverError:)``)
+/// or the grant of a request that then failed (e.g.
+/// ``objectNotFound(object:serverError:)``). It travels in `serverError`
+/// under ``StorageErrorDecisionKey``, so it is also in the bridged `userInfo`.
+public enum StorageError: Error, CustomNSError {
+    /// -13000: an unknown error; `serverError` is the (simulated) server answer.
+    case unknown(message: String, serverError: [String: Any])
+    /// -13010: no object at the reference.
+    case objectNotFound(object: String, serverError: [String: Any])
+    /// -13011: the bucket does not exist.
+    case bucketNotFound(bucket: String)
+    /// -13012: the project does not exist.
+    case projectNotFound(project: String)
+    /// -13013: the bucket's quota is exceeded.
+    case quotaExceeded(bucket: String, serverError: [String: Any])
+    /// -13020: the caller is not authenticated.
+    case unauthenticated(serverError: [String: Any])
+    /// -13021: the rules refused the request.
+    case unauthorized(bucket: String, object: String, serverError: [String: Any])
+    /// -13030: the retry time ran out.
+    case retryLimitExceeded
+    /// -13031: checksums differ.
+    case nonMatchingChecksum
+    /// -13032: the object is larger than the download's `maxSize`.
+    case downloadSizeExceeded(total: Int64, maxSize: Int64)
+    /// -13040: the task was cancelled.
+    case cancelled
+    /// -13050: an invalid argument.
+    case invalidArgument(message: String)
+    /// -13052: an internal error.
+    case internalError(message: String)
+    /// -13051: a URL names another bucket.
+    case bucketMismatch(message: String)
+    /// -13053: a URL could not be parsed.
+    case pathError(message: String)
 
-    /// Creates an error.
-    public init(code: StorageErrorCode, message: String, bucket: String? = nil, objectPath: String? = nil, decision: Decision? = nil) {
-        self.code = code
-        self.message = message
-        self.bucket = bucket
-        self.objectPath = objectPath
-        self.decision = decision
+    /// ``StorageErrorDomain``.
+    public static var errorDomain: String { StorageErrorDomain }
+
+    /// The raw value of ``code``.
+    public var errorCode: Int { code.rawValue }
+
+    /// `serverError` (if the case has one) plus `NSLocalizedDescriptionKey`;
+    /// `downloadSizeExceeded` adds `totalSize` and `maxAllowedSize`.
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any]
+        switch self {
+        case .unknown(_, let serverError), .objectNotFound(_, let serverError), .quotaExceeded(_, let serverError),
+            .unauthenticated(let serverError), .unauthorized(_, _, let serverError):
+            info = serverError
+        case .downloadSizeExceeded(let total, let maxSize):
+            info = ["totalSize": total, "maxAllowedSize": maxSize]
+        default:
+            info = [:]
+        }
+        info[NSLocalizedDescriptionKey] = message
+        return info
     }
-
-    /// The message.
-    public var description: String { message }
 }
 
-// The SDK's wording for each error, in one place.
+// The payloads are strings, numbers, `NSError`s and `Decision`s, all
+// immutable once the error is made; the SDK's `[String: Any]` type cannot say so.
+extension StorageError: @unchecked Sendable {}
+
+/// The `serverError` / `userInfo` key under which a ``StorageError`` carries
+/// the simulator's rules ``Decision`` (a simulator addition).
+public let StorageErrorDecisionKey: String = "StorageSimulatorDecision"
+
 extension StorageError {
-    /// `Object <path> does not exist.`
-    static func objectNotFound(bucket: String, path: String, decision: Decision? = nil) -> StorageError {
-        StorageError(code: .objectNotFound, message: "Object \(path) does not exist.", bucket: bucket, objectPath: path, decision: decision)
+    /// The case's ``StorageErrorCode``.
+    public var code: StorageErrorCode {
+        switch self {
+        case .unknown: .unknown
+        case .objectNotFound: .objectNotFound
+        case .bucketNotFound: .bucketNotFound
+        case .projectNotFound: .projectNotFound
+        case .quotaExceeded: .quotaExceeded
+        case .unauthenticated: .unauthenticated
+        case .unauthorized: .unauthorized
+        case .retryLimitExceeded: .retryLimitExceeded
+        case .nonMatchingChecksum: .nonMatchingChecksum
+        case .downloadSizeExceeded: .downloadSizeExceeded
+        case .cancelled: .cancelled
+        case .invalidArgument: .invalidArgument
+        case .internalError: .internalError
+        case .bucketMismatch: .bucketMismatch
+        case .pathError: .pathError
+        }
     }
 
-    /// `Bucket <bucket> does not exist.`
-    static func bucketNotFound(_ bucket: String) -> StorageError {
-        StorageError(code: .bucketNotFound, message: "Bucket \(bucket) does not exist.", bucket: bucket)
+    /// The SDK's English message (the bridged `localizedDescription`).
+    public var message: String {
+        switch self {
+        case .unknown(let message, _), .invalidArgument(let message), .internalError(let message),
+            .bucketMismatch(let message), .pathError(let message):
+            message
+        case .objectNotFound(let object, _): "Object \(object) does not exist."
+        case .bucketNotFound(let bucket): "Bucket \(bucket) does not exist."
+        case .projectNotFound(let project): "Project \(project) does not exist."
+        case .quotaExceeded(let bucket, _):
+            "Quota for bucket \(bucket) exceeded, please view quota on www.firebase.google.com/storage."
+        case .unauthenticated: "User is not authenticated, please authenticate using Firebase Authentication and try again."
+        case .unauthorized(let bucket, let object, _): "User does not have permission to access gs://\(bucket)/\(object)."
+        case .retryLimitExceeded: "Max retry time for operation exceeded, please try again."
+        case .nonMatchingChecksum:
+            "Uploaded/downloaded object has a checksum which does not match the server's checksum. Please retry the upload/download."
+        case .downloadSizeExceeded(let total, let maxSize):
+            "Attempted to download object with size of \(total) bytes, which exceeds the maximum size of \(maxSize) bytes. "
+                + "Consider raising the maximum download size, or using StorageReference.write(toFile:)"
+        case .cancelled: "User cancelled the upload/download."
+        }
     }
 
-    /// `User does not have permission to access gs://<bucket>/<path>.`
-    static func unauthorized(bucket: String, path: String, decision: Decision?) -> StorageError {
-        StorageError(
-            code: .unauthorized, message: "User does not have permission to access gs://\(bucket)/\(path).",
-            bucket: bucket, objectPath: path, decision: decision)
+    /// The rules' decision for the request that failed, when the rules were
+    /// asked (a simulator addition).
+    public var decision: Decision? {
+        switch self {
+        case .unknown(_, let serverError), .objectNotFound(_, let serverError), .quotaExceeded(_, let serverError),
+            .unauthenticated(let serverError), .unauthorized(_, _, let serverError):
+            serverError[StorageErrorDecisionKey] as? Decision
+        default: nil
+        }
     }
+}
 
-    /// `User cancelled the upload/download.`
-    static func cancelled(bucket: String, path: String) -> StorageError {
-        StorageError(code: .cancelled, message: "User cancelled the upload/download.", bucket: bucket, objectPath: path)
-    }
-
-    /// The SDK's message for a download over `maxSize`.
-    static func downloadSizeExceeded(total: Int64, maxSize: Int64, bucket: String, path: String, decision: Decision?) -> StorageError {
-        StorageError(
-            code: .downloadSizeExceeded,
-            message: "Attempted to download object with size of \(total) bytes, which exceeds the maximum size of "
-                + "\(maxSize) bytes. Consider raising the maximum download size, or using StorageReference.write(toFile:)",
-            bucket: bucket, objectPath: path, decision: decision)
-    }
-
-    /// `An unknown error occurred, please check the server response.`, or a specific message.
-    static func unknown(_ message: String = "An unknown error occurred, please check the server response.") -> StorageError {
-        StorageError(code: .unknown, message: message)
-    }
-
-    /// An invalid argument with its explanation.
-    static func invalidArgument(_ message: String, bucket: String? = nil, path: String? = nil) -> StorageError {
-        StorageError(code: .invalidArgument, message: message, bucket: bucket, objectPath: path)
-    }
-
-    // Wording of the invalid-argument cases.
-    static func rootOperation(bucket: String, operation: String) -> StorageError {
-        invalidArgument(
-            "The operation '\(operation)' cannot be performed on a root reference, create a non-root reference "
-                + "using child, such as .child('file.png').", bucket: bucket, path: "")
-    }
-
-    static func maxResultsOutOfRange(_ value: Int) -> StorageError {
-        invalidArgument("Argument 'maxResults' must be between 1 and 1000 inclusive. Received: \(value).")
-    }
-
-    static func invalidPageToken(_ token: String) -> StorageError {
-        invalidArgument("Invalid page token: \(token).")
-    }
-
-    static func fileNotReachable(_ url: String) -> StorageError {
-        unknown("File at URL: \(url) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url.")
-    }
-
-    static func invalidURL(_ url: String) -> StorageError {
-        invalidArgument("Invalid storage URL: \(url). Expected gs://<bucket>/<path> or a Firebase Storage download URL.")
-    }
+extension StorageError: CustomStringConvertible {
+    /// The message.
+    public var description: String { message }
 }

@@ -1,56 +1,69 @@
-/// One page of a listing: sub-folders and objects directly below a folder.
-public struct StorageListResult: Sendable {
-    /// Sub-folders, in name order.
-    public var prefixes: [StorageReference]
-    /// Objects, in name order.
-    public var items: [StorageReference]
-    /// The token for the next page; `nil` on the last page.
-    public var pageToken: String?
+import Foundation
 
-    /// Creates a result.
-    public init(prefixes: [StorageReference], items: [StorageReference], pageToken: String?) {
+/// One page of a listing: sub-folders and objects directly below a folder.
+open class StorageListResult: NSObject {
+    /// Sub-folders ("folders"), in name order.
+    public let prefixes: [StorageReference]
+    /// Objects ("files"), in name order.
+    public let items: [StorageReference]
+    /// The token for the next page; `nil` on the last page.
+    public let pageToken: String?
+
+    init(prefixes: [StorageReference], items: [StorageReference], pageToken: String?) {
         self.prefixes = prefixes
         self.items = items
         self.pageToken = pageToken
+        super.init()
+    }
+
+    /// A result with the same references and token.
+    open override func copy() -> Any {
+        StorageListResult(prefixes: prefixes, items: items, pageToken: pageToken)
     }
 }
 
 extension StorageReference {
-    /// One page of the folder's content (rules method `list` on this path).
-    /// `maxResults` (1 to 1000) bounds items plus prefixes together. Names
-    /// containing `//` or ending in `/` are left out, as the service does.
-    public func list(maxResults: Int64) async throws(StorageError) -> StorageListResult {
-        try page(maxResults: maxResults, pageToken: nil)
+    /// Checks `maxResults` as the SDK does before any request (1 to 1000).
+    func validatedPageSize(_ maxResults: Int64) throws(StorageError) -> Int {
+        guard (1...1000).contains(maxResults) else { throw .maxResultsOutOfRange(maxResults) }
+        return Int(maxResults)
     }
 
-    /// The page after `pageToken`.
-    public func list(maxResults: Int64, pageToken: String) async throws(StorageError) -> StorageListResult {
-        try page(maxResults: maxResults, pageToken: pageToken)
+    /// One page of the folder's content (rules method `list` on this path).
+    /// `maxResults` bounds items plus prefixes together. Names containing
+    /// `//` or ending in `/` are left out, as the service does.
+    func fetchPage(maxResults: Int, pageToken: String?) throws(StorageError) -> StorageListResult {
+        let listing = try storage.simulator.listFolder(
+            bucket: bucket, folder: fullPath, maxResults: maxResults, pageToken: pageToken)
+        return StorageListResult(
+            prefixes: listing.prefixes.map(listed), items: listing.itemNames.map(listed),
+            pageToken: listing.nextPageToken)
     }
 
     /// Every page, concatenated (rules method `list`, asked once per page).
-    public func listAll() async throws(StorageError) -> StorageListResult {
+    func fetchAll() throws(StorageError) -> StorageListResult {
         var prefixes: [StorageReference] = []
         var items: [StorageReference] = []
         var token: String?
         repeat {
-            let result = try page(maxResults: 1000, pageToken: token)
-            prefixes += result.prefixes
-            items += result.items
-            token = result.pageToken
+            let page = try fetchPage(maxResults: 1000, pageToken: token)
+            prefixes += page.prefixes
+            items += page.items
+            token = page.pageToken
         } while token != nil
         return StorageListResult(prefixes: prefixes, items: items, pageToken: nil)
     }
 
-    private func page(maxResults: Int64, pageToken: String?) throws(StorageError) -> StorageListResult {
-        let clamped = Int(clamping: maxResults)
-        let listing = try storage.listFolder(bucket: bucket, folder: fullPath, maxResults: clamped, pageToken: pageToken)
-        // Listed names are already normalized but for one leading and one trailing slash.
-        func reference(_ name: String) -> StorageReference {
-            StorageReference(storage: storage, bucket: bucket, fullPath: ObjectPath.normalizedListed(name))
+    /// The completion forms of `list`: a bad `maxResults` is reported at once
+    /// on the calling thread, as the SDK does; anything else on the callback queue.
+    func replyPage(
+        maxResults: Int64, pageToken: String?, _ completion: @escaping (_: StorageListResult?, _: Error?) -> Void
+    ) {
+        do throws(StorageError) {
+            let size = try validatedPageSize(maxResults)
+            reply(completion) { () throws(StorageError) in try fetchPage(maxResults: size, pageToken: pageToken) }
+        } catch {
+            completion(nil, error)
         }
-        return StorageListResult(
-            prefixes: listing.prefixes.map(reference), items: listing.itemNames.map(reference),
-            pageToken: listing.nextPageToken)
     }
 }

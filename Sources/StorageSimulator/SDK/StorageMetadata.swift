@@ -1,15 +1,22 @@
 import Foundation
 import RulesEngine
 
-/// An object's metadata in the SDK's shape.
+/// An object's metadata, as the SDK models it: an `open class` whose five
+/// content headers and ``customMetadata`` are settable, everything else
+/// read-only (server-controlled).
 ///
-/// Make one with `StorageMetadata()` to describe an upload or a metadata
-/// change (only the fields you set are sent), or get one from
-/// `getMetadata()`; as in the SDK, `updateMetadata` sends what changed
-/// since the metadata was read, so setting a read field to `nil` deletes it.
-public struct StorageMetadata: Sendable {
-    /// `Content-Type`.
-    public var contentType: String?
+/// ```swift
+/// let metadata = StorageMetadata()
+/// metadata.contentType = "image/jpeg"
+/// ref.putData(data, metadata: metadata)
+/// ```
+///
+/// `updateMetadata` sends what changed since the object was made (from
+/// `init(dictionary:)` or from the service), so setting a read field to
+/// `nil` deletes it and a fresh `StorageMetadata()` deletes nothing.
+open class StorageMetadata: NSObject {
+    /// The bucket (`""` when absent).
+    public let bucket: String
     /// `Cache-Control`.
     public var cacheControl: String?
     /// `Content-Disposition`.
@@ -18,67 +25,141 @@ public struct StorageMetadata: Sendable {
     public var contentEncoding: String?
     /// `Content-Language`.
     public var contentLanguage: String?
+    /// `Content-Type`.
+    public var contentType: String?
+    /// Base64 MD5 of the content.
+    public let md5Hash: String?
+    /// Content generation (0 when absent).
+    public let generation: Int64
     /// Custom metadata.
     public var customMetadata: [String: String]?
-
-    /// The full stored record, when this metadata came from the service.
-    public private(set) var object: StoredObject?
-    /// The reference this metadata describes, when it came from the service.
-    public private(set) var storageReference: StorageReference?
-    /// The writable fields as read, the base of the change `updateMetadata` sends.
-    private var initial: Writable?
-
-    /// Empty metadata, for an upload or a metadata change.
-    public init() {}
-
-    /// Metadata for an upload or a change with the given fields.
-    public init(
-        contentType: String? = nil, cacheControl: String? = nil, contentDisposition: String? = nil,
-        contentEncoding: String? = nil, contentLanguage: String? = nil, customMetadata: [String: String]? = nil
-    ) {
-        self.contentType = contentType
-        self.cacheControl = cacheControl
-        self.contentDisposition = contentDisposition
-        self.contentEncoding = contentEncoding
-        self.contentLanguage = contentLanguage
-        self.customMetadata = customMetadata
-    }
-
-    /// Metadata read from the service. As in the Firebase API's metadata, an
-    /// object stored without a content encoding reads as `identity`.
-    init(object: StoredObject, reference: StorageReference) {
-        self.init(
-            contentType: object.contentType, cacheControl: object.cacheControl,
-            contentDisposition: object.contentDisposition, contentEncoding: object.contentEncoding ?? "identity",
-            contentLanguage: object.contentLanguage,
-            customMetadata: object.customMetadata.isEmpty ? nil : object.customMetadata)
-        self.object = object
-        self.storageReference = reference
-        self.initial = writable
-    }
-
-    /// The bucket (empty for metadata not read from the service).
-    public var bucket: String { object?.bucket ?? "" }
+    /// Metadata generation (0 when absent).
+    public let metageneration: Int64
+    /// The last segment of ``path``.
+    public internal(set) var name: String?
     /// The object's full path.
-    public var path: String? { object?.name }
-    /// The last segment of the path.
-    public var name: String? { object?.lastPathComponent }
-    /// Size in bytes.
-    public var size: Int64 { object?.size ?? 0 }
-    /// Content generation.
-    public var generation: Int64 { object?.generation ?? 0 }
-    /// Metadata generation.
-    public var metageneration: Int64 { object?.metageneration ?? 0 }
-    /// Base64 MD5 of the content.
-    public var md5Hash: String? { object?.md5Hash }
+    public internal(set) var path: String?
+    /// Size in bytes (0 when absent).
+    public let size: Int64
     /// Creation time of this generation.
-    public var timeCreated: Date? { object.map { StorageMetadata.date($0.timeCreated) } }
+    public let timeCreated: Date?
     /// Last metadata change.
-    public var updated: Date? { object.map { StorageMetadata.date($0.updated) } }
-    /// Whether this describes an object (always, for metadata from the service).
-    public var isFile: Bool { object != nil }
-    /// Whether this describes a folder (never: folders are not objects).
+    public let updated: Date?
+
+    /// Whether the service returned this metadata (upload success,
+    /// `getMetadata`, `updateMetadata`).
+    public var isFile: Bool { fromService }
+    /// Whether this describes a folder (never, as in the SDK).
     public var isFolder: Bool { false }
+
+    /// The complete stored record, when the service returned this metadata
+    /// (a simulator addition: crc32c, etag, storage class, download tokens...).
+    public internal(set) var storedObject: StoredObject?
+
+    var fromService = false
+    /// The dictionary this metadata was made from: the base of `updateMetadata`'s diff.
+    let initialDictionary: [String: AnyHashable]
+
+    /// Empty metadata, for an upload or a metadata change (`init(dictionary: [:])`).
+    public override convenience init() {
+        self.init(dictionary: [:])
+    }
+
+    /// Metadata from the service's JSON keys (`contentType`, `metadata`,
+    /// `size`, `timeCreated`, `name`...). Numbers may be `Int`, `Int64` or
+    /// numeric strings; dates are RFC 3339 with milliseconds.
+    public init(dictionary: [String: AnyHashable]) {
+        bucket = dictionary["bucket"] as? String ?? ""
+        cacheControl = dictionary["cacheControl"] as? String
+        contentDisposition = dictionary["contentDisposition"] as? String
+        contentEncoding = dictionary["contentEncoding"] as? String
+        contentLanguage = dictionary["contentLanguage"] as? String
+        contentType = dictionary["contentType"] as? String
+        md5Hash = dictionary["md5Hash"] as? String
+        customMetadata = dictionary["metadata"] as? [String: String]
+        size = Self.int64(dictionary["size"])
+        generation = Self.int64(dictionary["generation"])
+        metageneration = Self.int64(dictionary["metageneration"])
+        timeCreated = Self.date(dictionary["timeCreated"])
+        updated = Self.date(dictionary["updated"])
+        path = dictionary["name"] as? String
+        name = path.map { ObjectPath.segments($0).last.map(String.init) ?? "" }
+        initialDictionary = dictionary
+        super.init()
+    }
+
+    /// Metadata the service returns for `object`. As in the Firebase API's
+    /// metadata, an object stored without a content encoding reads as `identity`.
+    convenience init(object: StoredObject) {
+        var dictionary: [String: AnyHashable] = [
+            "bucket": object.bucket, "name": object.name, "size": object.size,
+            "generation": String(object.generation), "metageneration": String(object.metageneration),
+            "md5Hash": object.md5Hash, "timeCreated": Self.text(object.timeCreated),
+            "updated": Self.text(object.updated), "contentEncoding": object.contentEncoding ?? "identity",
+        ]
+        dictionary["contentType"] = object.contentType
+        dictionary["cacheControl"] = object.cacheControl
+        dictionary["contentDisposition"] = object.contentDisposition
+        dictionary["contentLanguage"] = object.contentLanguage
+        if !object.customMetadata.isEmpty { dictionary["metadata"] = object.customMetadata }
+        self.init(dictionary: dictionary)
+        fromService = true
+        storedObject = object
+    }
+
+    /// The service's JSON keys: `bucket` always; strings when set; `size`
+    /// (`Int64`) and `generation`/`metageneration` (strings) when non-zero;
+    /// dates as `yyyy-MM-dd'T'HH:mm:ss.SSSZ` in UTC; `name` = ``path``;
+    /// `metadata` = ``customMetadata``.
+    open func dictionaryRepresentation() -> [String: AnyHashable] {
+        var dictionary: [String: AnyHashable] = ["bucket": bucket]
+        dictionary["cacheControl"] = cacheControl
+        dictionary["contentDisposition"] = contentDisposition
+        dictionary["contentEncoding"] = contentEncoding
+        dictionary["contentLanguage"] = contentLanguage
+        dictionary["contentType"] = contentType
+        dictionary["md5Hash"] = md5Hash
+        if size != 0 { dictionary["size"] = size }
+        if generation != 0 { dictionary["generation"] = String(generation) }
+        if metageneration != 0 { dictionary["metageneration"] = String(metageneration) }
+        dictionary["timeCreated"] = timeCreated.map(Self.text)
+        dictionary["updated"] = updated.map(Self.text)
+        dictionary["name"] = path
+        dictionary["metadata"] = customMetadata
+        return dictionary
+    }
+
+    /// Equal when the dictionary representations are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? StorageMetadata else { return false }
+        return dictionaryRepresentation() == other.dictionaryRepresentation()
+    }
+
+    /// Hashes the dictionary representation.
+    open override var hash: Int { dictionaryRepresentation().hashValue }
+
+    /// `StorageMetadata <dictionary>`.
+    open override var description: String { "StorageMetadata \(dictionaryRepresentation())" }
+
+    /// A copy with the same fields (and the same base for `updateMetadata`).
+    open override func copy() -> Any {
+        let copy = StorageMetadata(dictionary: initialDictionary)
+        copy.apply(self)
+        return copy
+    }
+
+    private func apply(_ other: StorageMetadata) {
+        cacheControl = other.cacheControl
+        contentDisposition = other.contentDisposition
+        contentEncoding = other.contentEncoding
+        contentLanguage = other.contentLanguage
+        contentType = other.contentType
+        customMetadata = other.customMetadata
+        path = other.path
+        name = other.name
+        fromService = other.fromService
+        storedObject = other.storedObject
+    }
 
     /// The attributes of an upload with this metadata.
     var attributes: ObjectAttributes {
@@ -87,49 +168,33 @@ public struct StorageMetadata: Sendable {
             contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata)
     }
 
-    /// The change `updateMetadata` sends: every writable field that differs
-    /// from what was read (a field set to `nil` is deleted); custom keys
-    /// merged one by one, removed keys deleted.
-    public var patch: MetadataPatch {
-        let base = initial ?? Writable()
-        func change(_ old: String?, _ new: String?) -> MetadataPatch.Change? {
-            if old == new { return nil }
-            return new.map(MetadataPatch.Change.set) ?? .delete
+    // MARK: - JSON values
+
+    private static func int64(_ value: AnyHashable?) -> Int64 {
+        switch value {
+        case let number as Int64: number
+        case let number as Int: Int64(number)
+        case let text as String: Int64(text) ?? 0
+        default: 0
         }
-        var patch = MetadataPatch(
-            contentType: change(base.contentType, contentType),
-            cacheControl: change(base.cacheControl, cacheControl),
-            contentDisposition: change(base.contentDisposition, contentDisposition),
-            contentEncoding: change(base.contentEncoding, contentEncoding),
-            contentLanguage: change(base.contentLanguage, contentLanguage))
-        switch (base.customMetadata, customMetadata) {
-        case (nil, nil): break
-        case (.some, nil): patch.customMetadata = .deleteAll
-        case (let old, .some(let new)):
-            var changes: [String: String?] = [:]
-            for (key, value) in new where old?[key] != value { changes[key] = .some(value) }
-            for key in (old ?? [:]).keys where new[key] == nil { changes[key] = .some(nil) }
-            if !changes.isEmpty { patch.customMetadata = .merge(changes) }
-        }
-        return patch
     }
 
-    private var writable: Writable {
-        Writable(
-            contentType: contentType, cacheControl: cacheControl, contentDisposition: contentDisposition,
-            contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata)
+    private static func date(_ value: AnyHashable?) -> Date? {
+        guard let text = value as? String, let time = Timestamp(rfc3339: text) else { return nil }
+        return Date(timeIntervalSince1970: Double(time.seconds) + Double(time.nanos) / 1_000_000_000)
     }
 
-    private struct Writable: Sendable {
-        var contentType: String?
-        var cacheControl: String?
-        var contentDisposition: String?
-        var contentEncoding: String?
-        var contentLanguage: String?
-        var customMetadata: [String: String]?
+    /// `yyyy-MM-dd'T'HH:mm:ss.SSSZ`: always three fraction digits, as the SDK writes.
+    static func text(_ date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        return text(Timestamp(seconds: 0, nanos: millis &* 1_000_000))
     }
 
-    static func date(_ time: Timestamp) -> Date {
-        Date(timeIntervalSince1970: Double(time.seconds) + Double(time.nanos) / 1_000_000_000)
+    static func text(_ time: Timestamp) -> String {
+        var whole = Timestamp(seconds: time.seconds, nanos: 0).rfc3339
+        whole.removeLast()  // "Z"
+        let millis = Int(time.nanos / 1_000_000)
+        let fraction = String(millis + 1000).dropFirst()
+        return whole + "." + fraction + "Z"
     }
 }

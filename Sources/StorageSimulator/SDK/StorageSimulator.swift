@@ -7,11 +7,16 @@ import RulesSyntax
 /// security rules, as the real service does.
 ///
 /// ```swift
-/// let storage = try StorageSimulator(rules: source)
-/// storage.signIn(uid: "alice")
-/// let ref = storage.reference().child("users/alice/avatar.png")
+/// let simulator = try StorageSimulator(rules: source)
+/// simulator.signIn(uid: "alice")
+/// let ref = simulator.storage().reference().child("users/alice/avatar.png")
 /// _ = try await ref.putDataAsync(Data([1, 2, 3]))
 /// ```
+///
+/// `Storage.storage()` is ``shared``'s ``storage()``: code written for
+/// FirebaseStorage runs against it unchanged, and a test configures that
+/// service through ``shared`` (or makes a simulator of its own and passes
+/// ``storage()`` to the code under test).
 ///
 /// One instance is safe to use from many tasks at once. The identity, the
 /// clock, the rules and the Firestore documents are settings of the
@@ -33,9 +38,9 @@ import RulesSyntax
 public final class StorageSimulator: Sendable {
     /// Settings fixed at creation.
     public struct Configuration: Sendable {
-        /// The bucket of ``StorageSimulator/reference()``.
+        /// The bucket of ``StorageSimulator/storage()``.
         public var defaultBucket: String
-        /// The host part of download URLs.
+        /// The origin of download URLs (the SDK always writes the port).
         public var downloadBaseURL: String
         /// Bytes per upload progress step; pause and cancel take effect between steps.
         public var uploadChunkSize: Int
@@ -51,7 +56,7 @@ public final class StorageSimulator: Sendable {
         /// Creates a configuration.
         public init(
             defaultBucket: String = "default-bucket",
-            downloadBaseURL: String = "https://firebasestorage.googleapis.com",
+            downloadBaseURL: String = "https://firebasestorage.googleapis.com:443",
             uploadChunkSize: Int = 256 * 1024,
             startsUploadsAutomatically: Bool = true,
             createsBucketsOnDemand: Bool = true
@@ -70,6 +75,8 @@ public final class StorageSimulator: Sendable {
     private let context: Locked<Context>
     /// Told about every change to the bucket set (a persistence layer; empty otherwise).
     private let changes = ChangeObserverSlot()
+    /// One ``Storage`` per bucket, as the SDK caches its instances.
+    private let storages = Locked<[String: Storage]>([:])
 
     /// The mutable settings every operation reads.
     struct Context {
@@ -179,28 +186,57 @@ public final class StorageSimulator: Sendable {
         _ = context.withLock { $0.observers.removeValue(forKey: handle.id) }
     }
 
-    // MARK: - References
+    // MARK: - The SDK's entry point
 
-    /// The root reference of the default bucket.
-    public func reference() -> StorageReference {
-        StorageReference(storage: self, bucket: configuration.defaultBucket, fullPath: "")
+    /// The simulator behind `Storage.storage()`: rules that allow every
+    /// request, like a `demo-` project in the Firebase emulator, and the
+    /// default configuration. Tests that share it should use distinct paths;
+    /// a test that needs its own rules or state makes its own simulator.
+    public static let shared: StorageSimulator = {
+        let openRules = """
+            rules_version = '2';
+            service firebase.storage {
+              match /b/{bucket}/o {
+                match /{allPaths=**} { allow read, write: if true; }
+              }
+            }
+            """
+        guard let rules = try? StorageSimulator.compile(openRules, path: "open.rules") else {
+            preconditionFailure("The built-in open rules of StorageSimulator.shared do not compile.")
+        }
+        return StorageSimulator(rules: rules)
+    }()
+
+    /// The ``Storage`` of the default bucket (the same instance on each call).
+    public func storage() -> Storage {
+        storage(bucket: configuration.defaultBucket)
     }
 
-    /// A reference in the default bucket, path normalized as the SDK does.
-    public func reference(withPath path: String) -> StorageReference {
-        reference().child(path)
+    /// The ``Storage`` of the bucket `url` names (`gs://<bucket>`), created
+    /// on first use. Traps, as the SDK does, on a URL that is not `gs://` or
+    /// that has an object path.
+    public func storage(url: String) -> Storage {
+        guard url.hasPrefix("gs://") else {
+            fatalError("Storage.storage(url:) takes a gs:// URL such as \"gs://my-bucket\"; got \"\(url)\".")
+        }
+        var bucket = Substring(url.dropFirst("gs://".count))
+        if bucket.hasSuffix("/") { bucket.removeLast() }
+        guard !bucket.isEmpty, !bucket.contains("/") else {
+            fatalError(
+                "Storage.storage(url:) takes a bucket URL without an object path, such as \"gs://my-bucket\"; "
+                    + "got \"\(url)\". Use storage.reference(forURL:) for an object.")
+        }
+        return storage(bucket: String(bucket))
     }
 
-    /// The root reference of another bucket.
-    public func reference(bucket: String) -> StorageReference {
-        StorageReference(storage: self, bucket: bucket, fullPath: "")
-    }
-
-    /// A reference from `gs://<bucket>/<path>` or a Firebase Storage URL
-    /// (`https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<encoded path>`).
-    public func reference(forURL url: String) throws(StorageError) -> StorageReference {
-        guard let (bucket, path) = StorageURL.parse(url) else { throw .invalidURL(url) }
-        return reference(bucket: bucket).child(path)
+    /// The cached ``Storage`` of `bucket`.
+    func storage(bucket: String) -> Storage {
+        storages.withLock { storages in
+            if let storage = storages[bucket] { return storage }
+            let storage = Storage(simulator: self, bucket: bucket)
+            storages[bucket] = storage
+            return storage
+        }
     }
 
     /// Reads and writes objects without rules, for test set-up and inspection.
