@@ -1,5 +1,6 @@
 import Foundation
 import RulesEngine
+import RulesSyntax
 import Testing
 
 @testable import RulesTesting
@@ -40,5 +41,30 @@ struct CoverageCountingTests {
         #expect(file.branchesCovered == 4)
         #expect(report.meets(threshold: 100))
         #expect(file.lines.allSatisfy { $0.status == .covered })
+    }
+
+    /// A report of 76 allow statements of which `covered` ran, and no branches.
+    static func report(covered: Int, of total: Int) -> CoverageReport {
+        let source = SourceFile(path: "s.rules", text: "")
+        let allows = (0..<total).map { index in
+            var counts = OutcomeCounts()
+            if index < covered { counts.add(.value(.bool(true))) }
+            return AllowCoverage(range: SourceRange(start: index, end: index), line: index + 1, text: "", pattern: "", counts: counts)
+        }
+        return CoverageReport(files: [FileCoverage(source: source, allows: allows, expressions: [], functions: [])])
+    }
+
+    @Test("the summary and the threshold message print the same number; the check uses the exact ratio")
+    func oneRoundingRule() {
+        let report = Self.report(covered: 63, of: 76)  // 82.894…%
+        #expect(CoverageSummaryWriter.write(report).contains("63/76 allow statements (82.8%)"))
+        #expect(CoverageSummaryWriter.write(report).contains("total: 82.8% of allow statements"))
+        #expect(report.thresholdShortfall(82.9) == "coverage below the threshold of 82.9%: allow statements 82.8%, branches 100.0%")
+        #expect(report.thresholdShortfall(82.89) == nil)
+        #expect(report.thresholdShortfall(82.8) == nil)
+        #expect(report.thresholdShortfall(83) == "coverage below the threshold of 83%: allow statements 82.8%, branches 100.0%")
+        // 99.96% is shown as 99.9%, never as 100.0%, and does not meet 100.
+        let almost = Self.report(covered: 2499, of: 2500)
+        #expect(almost.thresholdShortfall(100) == "coverage below the threshold of 100%: allow statements 99.9%, branches 100.0%")
     }
 }
