@@ -65,6 +65,10 @@ public struct TestCommand: AsyncParsableCommand {
     @Option(help: "Cases to run at once (default: the number of cores).")
     public var jobs: Int?
 
+    /// Accepts a run in which no case ran.
+    @Flag(name: .customLong("allow-empty"), help: "Exit 0 when no case ran (a filter that matched nothing, suites without cases).")
+    public var allowEmpty = false
+
     /// Disables colour.
     @Flag(name: .customLong("no-color"), help: "Never use colour (also when NO_COLOR is set).")
     public var noColor = false
@@ -86,6 +90,7 @@ public struct TestCommand: AsyncParsableCommand {
         let wantsCoverage = coverage || coverageLcov != nil || coverageHTML != nil || coverageThreshold != nil
         var options = RunOptions(filter: filter)
         if let jobs { options.parallelism = jobs }
+        options.allowsEmpty = allowEmpty
         // Coverage counts every traced expression and the JSON report explains passing steps too.
         options.recordsTraces = wantsCoverage || format == .json
         let run = await TestSession.run(paths: paths, options: options) { finished, total in
@@ -131,9 +136,9 @@ public struct TestCommand: AsyncParsableCommand {
         }
 
         var status = run.exitCode
-        if let report, let coverageThreshold, status == 0, !report.meets(threshold: coverageThreshold) {
-            let message = "coverage below the threshold of \(coverageThreshold)%: allow statements \(String(format: "%.1f", report.allowPercent))%, branches \(String(format: "%.1f", report.branchPercent))%\n"
-            FileHandle.standardError.write(Data(message.utf8))
+        if let message = run.emptyRunMessage { FileHandle.standardError.write(Data("error: \(message)\n".utf8)) }
+        if let report, let coverageThreshold, status == 0, let message = report.thresholdShortfall(coverageThreshold) {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             status = 1
         }
         if status != 0 { throw ExitCode(status) }

@@ -56,4 +56,10 @@ struct TestCommandTests {
         #expect(await Self.status(["--coverage-threshold", "50", Self.path("rules-examples/images")]) == 0)
         #expect(await Self.status(["--coverage-threshold", "101", Self.path("rules-examples/images")]) == 2)
     }
+
+    @Test func anEmptyRunExitsOneUnlessAllowed() async {
+        let images = Self.path("rules-examples/images")
+        #expect(await Self.status(["--filter", "no case has this name", images]) == 1)
+        #expect(await Self.status(["--filter", "no case has this name", "--allow-empty", images]) == 0)
+    }
 }

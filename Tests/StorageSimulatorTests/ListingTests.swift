@@ -104,7 +104,15 @@ struct ListingTests {
         ].map { Array($0.unicodeScalars) })
     }
 
-    @Test("bad queries are invalid arguments", arguments: ["not base64!", "", "eA=="])
+    @Test("an empty page token is the first page, as in Cloud Storage and the SDKs")
+    func emptyPageTokenIsTheFirstPage() throws {
+        let admin = try Self.gcsExampleBucket()
+        let first = try admin.list(ListingQuery(maxResults: 3, pageToken: ""))
+        #expect(first.itemNames == ["prefix", "prefix/1.txt", "prefix/2.txt"])
+        #expect(first.nextPageToken != nil)
+    }
+
+    @Test("bad queries are invalid arguments", arguments: ["not base64!", "eA=="])
     func badPageToken(_ token: String) throws {
         let admin = StorageSimulator().admin
         #expect(throws: StorageError.self) { try admin.list(ListingQuery(pageToken: token)) }

@@ -138,19 +138,37 @@ public struct CoverageReport: Sendable {
         self.files = files
     }
 
-    /// Percent of allow statements evaluated (100 when there are none).
-    public var allowPercent: Double {
-        percent(files.reduce(0) { $0 + $1.allowsCovered }, of: files.reduce(0) { $0 + $1.allows.count })
+    /// Allow statements evaluated, and in all.
+    public var allowRatio: (covered: Int, total: Int) {
+        (files.reduce(0) { $0 + $1.allowsCovered }, files.reduce(0) { $0 + $1.allows.count })
     }
+
+    /// Branches taken, and in all.
+    public var branchRatio: (covered: Int, total: Int) {
+        (files.reduce(0) { $0 + $1.branchesCovered }, files.reduce(0) { $0 + $1.branchCount })
+    }
+
+    /// Percent of allow statements evaluated (100 when there are none).
+    public var allowPercent: Double { percent(allowRatio.covered, of: allowRatio.total) }
 
     /// Percent of condition branches taken (100 when there are none).
-    public var branchPercent: Double {
-        percent(files.reduce(0) { $0 + $1.branchesCovered }, of: files.reduce(0) { $0 + $1.branchCount })
+    public var branchPercent: Double { percent(branchRatio.covered, of: branchRatio.total) }
+
+    /// Whether both exact ratios reach the threshold (a percentage).
+    public func meets(threshold: Double) -> Bool {
+        reaches(allowRatio, threshold) && reaches(branchRatio, threshold)
     }
 
-    /// Whether both percentages reach the threshold.
-    public func meets(threshold: Double) -> Bool {
-        allowPercent >= threshold && branchPercent >= threshold
+    /// The message for a run below the threshold, with the percentages
+    /// printed as the summary prints them; `nil` when the threshold is met.
+    public func thresholdShortfall(_ threshold: Double) -> String? {
+        guard !meets(threshold: threshold) else { return nil }
+        let shown = threshold == threshold.rounded() ? String(Int(threshold)) : String(threshold)
+        return "coverage below the threshold of \(shown)%: allow statements \(formatPercent(allowPercent)), branches \(formatPercent(branchPercent))"
+    }
+
+    private func reaches(_ ratio: (covered: Int, total: Int), _ threshold: Double) -> Bool {
+        ratio.total == 0 || Double(ratio.covered) * 100 >= threshold * Double(ratio.total)
     }
 }
 
@@ -158,7 +176,9 @@ func percent(_ part: Int, of whole: Int) -> Double {
     whole == 0 ? 100 : Double(part) * 100 / Double(whole)
 }
 
-/// `83.3%`.
+/// `83.3%`: rounded down to a tenth everywhere (the summary, the threshold
+/// message), so a percentage is never shown higher than it is and 100.0%
+/// means everything.
 func formatPercent(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded(.down))
     return "\(tenths / 10).\(tenths % 10)%"

@@ -50,7 +50,8 @@ struct RulesIndex: Sendable {
         var branchPoints: [BranchPoint] = []
         func walk(_ expr: Expr, isBranch: Bool) {
             expressions.append(expr)
-            if isBranch { branchPoints.append(BranchPoint(expression: expr)) }
+            // A constant can only go one way: it is covered once it runs, like a bare `allow get;`.
+            if isBranch, !Self.isConstant(expr) { branchPoints.append(BranchPoint(expression: expr)) }
             switch expr.kind {
             case .binary(let op, let left, let right) where op == .and || op == .or:
                 walk(left, isBranch: !Self.isChain(left, op))
@@ -86,6 +87,16 @@ struct RulesIndex: Sendable {
     static func isChain(_ expr: Expr, _ op: BinaryOperator) -> Bool {
         if case .binary(let inner, _, _) = expr.kind, inner == op { return true }
         return false
+    }
+
+    /// Whether the node is made of boolean literals only (`true`, `(false)`, `!true`, `false || true`).
+    static func isConstant(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .bool: true
+        case .parenthesized(let inner), .unary(.not, let inner): isConstant(inner)
+        case .binary(let op, let left, let right) where op == .and || op == .or: isConstant(left) && isConstant(right)
+        default: false
+        }
     }
 
     /// The direct sub-expressions of a node.

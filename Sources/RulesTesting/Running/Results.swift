@@ -137,6 +137,10 @@ public struct RunResult: Sendable {
     public var suites: [SuiteResult]
     /// Suites that could not be loaded.
     public var loadErrors: [SuiteLoadError]
+    /// The case-name filter of the run, for the empty-run message.
+    public var filter: String?
+    /// Whether a run in which no case ran exits 0 (``RunOptions/allowsEmpty``).
+    public var allowsEmpty = false
 
     /// Creates a run result.
     public init(suites: [SuiteResult], loadErrors: [SuiteLoadError]) {
@@ -149,10 +153,29 @@ public struct RunResult: Sendable {
         suites.reduce(0) { total, suite in total + suite.cases.filter { $0.status == status }.count }
     }
 
-    /// Exit status: 2 when something could not be loaded, 1 when a case failed, else 0.
+    /// Exit status: 2 when something could not be loaded, 1 when a case
+    /// failed or no case ran (unless ``allowsEmpty``), else 0.
     public var exitCode: Int32 {
         if !loadErrors.isEmpty { return 2 }
-        return count(.failed) > 0 ? 1 : 0
+        return count(.failed) > 0 || emptyRunMessage != nil ? 1 : 0
+    }
+
+    /// Why the run counts as failed although nothing failed: no case ran
+    /// (skipped cases do not run). `nil` when a case ran, when the run is
+    /// allowed to be empty, or when suites failed to load.
+    public var emptyRunMessage: String? {
+        guard !allowsEmpty, loadErrors.isEmpty, count(.passed) + count(.failed) == 0 else { return nil }
+        let total = suites.reduce(0) { $0 + $1.suite.cases.count }
+        let selected = suites.reduce(0) { $0 + $1.cases.count }
+        let reason: String
+        if selected > 0 {
+            reason = "every selected case is skipped"
+        } else if let filter, !filter.isEmpty, total > 0 {
+            reason = "--filter '\(filter)' matched none of \(total) case\(total == 1 ? "" : "s")"
+        } else {
+            reason = "the suites hold no cases"
+        }
+        return "no case ran: \(reason) (--allow-empty accepts an empty run)"
     }
 
     /// `N passed, N failed` plus `, N skipped` when any were skipped.

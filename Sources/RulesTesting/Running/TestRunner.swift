@@ -14,6 +14,9 @@ public struct RunOptions: Sendable {
     /// a failing case is run again with tracing, so its explanation is the
     /// same either way, and passing cases run faster.
     public var recordsTraces: Bool
+    /// Whether a run in which no case ran (a filter that matched nothing,
+    /// suites without cases) still exits 0; by default it exits 1.
+    public var allowsEmpty = false
 
     /// Creates options; the start time defaults to now.
     public init(

@@ -69,6 +69,9 @@ public enum TestSession {
                 message: "no suite files (*.test.yaml, *.test.yml, *.test.json) found"))
         }
         let results = await TestRunner(options: options).run(suites, progress: progress)
-        return RunResult(suites: results, loadErrors: errors)
+        var run = RunResult(suites: results, loadErrors: errors)
+        run.filter = options.filter
+        run.allowsEmpty = options.allowsEmpty
+        return run
     }
 }

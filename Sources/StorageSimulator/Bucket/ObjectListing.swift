@@ -99,7 +99,8 @@ enum ListingEngine {
         let prefixBytes = Array(prefix.utf8)
         let delimiter = Array(query.delimiter.utf8)
         var resume: PageToken?
-        if let token = query.pageToken {
+        // An empty token means no token (the first page), as in Cloud Storage and the SDKs.
+        if let token = query.pageToken, !token.isEmpty {
             guard let decoded = PageToken(encoded: token) else { throw .invalidPageToken(token) }
             resume = decoded
         }
