@@ -22,14 +22,14 @@ struct DataDirectoryTests {
 
         try storage.admin.put(text: "one", path: "a/one.txt", attributes: ObjectAttributes(customMetadata: ["k": "v"]))
         try storage.admin.put(text: "two", bucket: "second", path: "b/two.txt")
-        _ = try await storage.reference(withPath: "sdk/upload.bin").putDataAsync(Data([0, 1, 2, 255]))
-        _ = try await storage.reference(withPath: "sdk/upload.bin").downloadURL()
+        _ = try await storage.storage().reference(withPath: "sdk/upload.bin").putDataAsync(Data([0, 1, 2, 255]))
+        _ = try await storage.storage().reference(withPath: "sdk/upload.bin").downloadURL()
         try storage.admin.put(text: "one, overwritten", path: "a/one.txt")
         try storage.admin.updateMetadata(path: "a/one.txt", patch: MetadataPatch(cacheControl: .set("no-store")))
         for name in hostileNames { try storage.admin.put(text: name, path: name) }
         try storage.admin.put(text: "doomed", path: "doomed")
         #expect(storage.admin.delete(path: "doomed"))
-        _ = try await storage.reference(withPath: "sdk/upload.bin").updateMetadata(MetadataPatch(contentType: .set("image/png")))
+        _ = try await storage.storage().reference(withPath: "sdk/upload.bin").updateMetadata(MetadataPatch(contentType: .set("image/png")))
         storage.admin.createBucket("empty-bucket")
 
         expectSameContents(try Self.reopened(folder.path), storage)
