@@ -5,10 +5,10 @@
 /// goes on a line of its own. After a `//` comment the line must end, so the
 /// next token starts a new line at ``continuationIndent``.
 struct LineWriter {
-    /// The finished lines.
-    private(set) var output = ""
-    /// The current line's text, without its indentation.
-    private var line = ""
+    /// The finished lines, as UTF-8.
+    private var output: [UInt8] = []
+    /// The current line's text without its indentation, as UTF-8.
+    private var line: [UInt8] = []
     /// The current line's indentation, in spaces.
     private var lineIndent = 0
     /// The current line's width in Unicode scalars, indentation included.
@@ -35,6 +35,7 @@ struct LineWriter {
         self.source = source
         self.comments = comments
         self.commentStarts = comments.map(\.start)
+        output.reserveCapacity(source.bytes.count + source.bytes.count / 4)
     }
 
     /// Whether the current line holds anything.
@@ -94,18 +95,20 @@ struct LineWriter {
     mutating func finish() -> String {
         flushComments(before: Int.max, ownLineIndent: 0)
         endLine()
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     private mutating func append(_ text: String) {
-        line += text
-        column += text.unicodeScalars.count
+        let utf8 = text.utf8
+        line.append(contentsOf: utf8)
+        // Count scalars: every byte except UTF-8 continuation bytes.
+        for byte in utf8 where byte & 0xC0 != 0x80 { column += 1 }
     }
 
     /// One empty line, unless the output is empty or just opened a block.
     private mutating func blankLine() {
-        if !output.isEmpty && !lastLineOpenedBlock && !output.hasSuffix("\n\n") {
-            output += "\n"
+        if !output.isEmpty && !lastLineOpenedBlock && !output.suffix(2).elementsEqual([0x0A, 0x0A]) {
+            output.append(0x0A)
             lastLineOpenedBlock = true
         }
     }
@@ -113,11 +116,11 @@ struct LineWriter {
     private mutating func endLine() {
         pendingLineBreak = false
         guard !line.isEmpty else { return }
-        output += String(repeating: " ", count: lineIndent)
-        output += line
-        output += "\n"
-        lastLineOpenedBlock = line.hasSuffix("{")
-        line = ""
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: lineIndent))
+        output.append(contentsOf: line)
+        output.append(0x0A)
+        lastLineOpenedBlock = line.last == UInt8(ascii: "{")
+        line.removeAll(keepingCapacity: true)
         column = lineIndent
     }
 }
