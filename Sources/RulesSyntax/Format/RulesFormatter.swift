@@ -88,7 +88,7 @@ struct RulesPrinter {
     private mutating func printService(_ service: ServiceDecl, indent: Int) {
         writer.write("service", at: service.range.start)
         writer.write(service.name, at: service.nameRange.start)
-        openBlock(after: service.nameRange.end)
+        openBlock(after: service.nameRange.end, indent: indent)
         printItems(service.functions.map(Item.function) + service.matches.map(Item.match), indent: indent + RulesFormatter.indentWidth)
         closeBlock(service.range, indent: indent)
     }
@@ -96,7 +96,7 @@ struct RulesPrinter {
     private mutating func printMatch(_ block: MatchBlock, indent: Int) {
         writer.write("match", at: block.range.start)
         writer.write(block.path.text, at: block.path.range.start)
-        openBlock(after: block.path.range.end)
+        openBlock(after: block.path.range.end, indent: indent)
         let items = block.functions.map(Item.function) + block.allows.map(Item.allow) + block.matches.map(Item.match)
         printItems(items, indent: indent + RulesFormatter.indentWidth)
         closeBlock(block.range, indent: indent)
@@ -131,6 +131,7 @@ struct RulesPrinter {
         let close = source.tokenStart(from: function.parameters.last?.range.end ?? open + 1)
         writer.write(")", space: false)
         let brace = source.tokenStart(from: close + 1)
+        writer.continuationIndent = indent
         writer.write("{", at: brace)
         let inner = indent + RulesFormatter.indentWidth
         for binding in function.lets {
@@ -157,8 +158,10 @@ struct RulesPrinter {
         writer.continuationIndent = indent
     }
 
-    /// The `{` that opens a block whose header ends at `headerEnd`.
-    private mutating func openBlock(after headerEnd: Int) {
+    /// The `{` that opens a block whose header ends at `headerEnd`; a `//`
+    /// comment before it puts it on a line of its own at `indent`.
+    private mutating func openBlock(after headerEnd: Int, indent: Int) {
+        writer.continuationIndent = indent
         writer.write("{", at: source.tokenStart(from: headerEnd))
     }
 
