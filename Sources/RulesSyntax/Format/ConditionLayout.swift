@@ -7,7 +7,7 @@ extension RulesPrinter {
     /// `indent`; `trailing` is the width of what must follow it on its line.
     mutating func printExpression(_ expr: Expr, indent: Int, trailing: Int, space: Bool = true) {
         let inline = InlineExpression(source: source)
-        if Self.isChain(expr) || Self.isParenthesizedChain(expr) {
+        if Self.isChain(expr) || Self.isParenthesizedChain(expr) || Self.isNegatedChain(expr) {
             let width = (space && writer.lineHasContent ? 1 : 0) + inline.width(of: expr)
             if writer.hasComment(in: expr.range) || writer.column + width + trailing > RulesFormatter.lineWidth {
                 printBroken(expr, indent: indent, trailing: trailing, space: space)
@@ -21,6 +21,9 @@ extension RulesPrinter {
         let saved = writer.continuationIndent
         defer { writer.continuationIndent = saved }
         switch expr.kind {
+        case .unary(.not, let operand):
+            writer.write("!", space: space, at: expr.range.start)
+            printBroken(operand, indent: indent, trailing: trailing, space: false)
         case .parenthesized(let inner):
             writer.write("(", space: space, at: expr.range.start)
             let deeper = indent + RulesFormatter.indentWidth
@@ -56,6 +59,12 @@ extension RulesPrinter {
 
     static func isParenthesizedChain(_ expr: Expr) -> Bool {
         if case .parenthesized(let inner) = expr.kind { return isChain(inner) || isParenthesizedChain(inner) }
+        return false
+    }
+
+    /// `!(a && b)`: the negation of a parenthesized chain.
+    static func isNegatedChain(_ expr: Expr) -> Bool {
+        if case .unary(.not, let operand) = expr.kind { return isParenthesizedChain(operand) }
         return false
     }
 
