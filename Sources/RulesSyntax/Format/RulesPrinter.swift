@@ -1,6 +1,8 @@
 /// Walks the tree and writes it through a ``LineWriter``.
 struct RulesPrinter {
+    /// Where the text goes; it also holds the comments still to place.
     var writer: LineWriter
+    /// The source bytes, for finding tokens the tree records no offset for.
     var source: SourceBytes { writer.source }
 
     /// A declaration of a block body, for printing in source order.
@@ -20,6 +22,8 @@ struct RulesPrinter {
         }
     }
 
+    /// The whole file: `rules_version`, then top-level functions and the
+    /// service block in source order.
     mutating func printRuleset(_ ruleset: Ruleset) {
         if let range = ruleset.versionRange {
             writer.startItem(at: range.start, indent: 0)
@@ -30,6 +34,7 @@ struct RulesPrinter {
         printItems(items, indent: 0)
     }
 
+    /// Declarations of one block, each on its own line, in source order.
     private mutating func printItems(_ items: [Item], indent: Int) {
         for item in items.sorted(by: { $0.start < $1.start }) {
             writer.startItem(at: item.start, indent: indent)
