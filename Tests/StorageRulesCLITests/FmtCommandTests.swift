@@ -93,6 +93,26 @@ struct FmtCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["storage.rules"], "no temporary file is left")
     }
 
+    @Test func aFailedReplaceNamesThePathAndLeavesNothingBehind() throws {
+        let path = try CommandTests.file(Self.messy)
+        let folder = (path as NSString).deletingLastPathComponent
+        let missing = folder + "/gone/x.rules"
+        guard case .failure(let error) = AtomicFile.replace(missing, with: "text") else {
+            Issue.record("writing into a missing folder succeeded")
+            return
+        }
+        #expect(error.description.hasPrefix(missing + ": cannot be written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["storage.rules"])
+    }
+
+    @Test func writeLeavesFormattedFilesUntouched() throws {
+        let path = try CommandTests.file(Self.formatted)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(Self.run(.write, [path]).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(before == after, "an already formatted file is not replaced")
+    }
+
     @Test func writeFollowsSymbolicLinks() throws {
         let path = try CommandTests.file(Self.messy)
         let link = (path as NSString).deletingLastPathComponent + "/link.rules"
