@@ -38,6 +38,7 @@ struct RulesPrinter {
     private mutating func printItems(_ items: [Item], indent: Int) {
         for item in items.sorted(by: { $0.start < $1.start }) {
             writer.startItem(at: item.start, indent: indent)
+            writer.continuationIndent = indent + RulesFormatter.continuationWidth
             switch item {
             case .function(let function): printFunction(function, indent: indent)
             case .allow(let allow): printAllow(allow, indent: indent)
@@ -98,6 +99,7 @@ struct RulesPrinter {
         let inner = indent + RulesFormatter.indentWidth
         for binding in function.lets {
             writer.startItem(at: binding.range.start, indent: inner)
+            writer.continuationIndent = inner + RulesFormatter.continuationWidth
             writer.write("let", at: binding.range.start)
             writer.write(binding.name.name, at: binding.name.range.start)
             writer.write("=", at: source.tokenStart(from: binding.name.range.end))
@@ -106,6 +108,7 @@ struct RulesPrinter {
         }
         let returnStart = source.tokenStart(from: function.lets.last.map { source.end(ofStatement: $0.range) } ?? brace + 1)
         writer.startItem(at: returnStart, indent: inner)
+        writer.continuationIndent = inner + RulesFormatter.continuationWidth
         writer.write("return", at: returnStart)
         printStatementExpression(function.body, indent: inner)
         writer.write(";", space: false)
