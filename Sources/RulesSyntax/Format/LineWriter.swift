@@ -24,6 +24,9 @@ struct LineWriter {
     /// Set when the last thing written was a comment, which always needs a
     /// space before the next token.
     private var afterComment = false
+    /// Set while the current line holds only a comment that the next
+    /// statement follows on the same line (`/* why */ allow read;`).
+    private var lineLeadsIntoCode = false
     /// Whether the last finished line opened a block (no blank line may follow).
     private var lastLineOpenedBlock = true
     /// The indentation of lines that a comment forces open inside a statement.
@@ -53,6 +56,7 @@ struct LineWriter {
         }
         append(text)
         afterComment = false
+        lineLeadsIntoCode = false
     }
 
     /// Writes every comment that starts before `offset`; those on lines of
@@ -67,10 +71,12 @@ struct LineWriter {
                 endLine()
                 if comment.followsBlankLine { blankLine() }
                 startLine(indent: ownLineIndent)
+                lineLeadsIntoCode = true
             }
             append(comment.text)
             afterComment = true
             if comment.endsLine { pendingLineBreak = true }
+            lineLeadsIntoCode = lineLeadsIntoCode && comment.gluedToNext && !comment.endsLine
         }
     }
 
@@ -86,6 +92,7 @@ struct LineWriter {
     /// (never right after an opening brace).
     mutating func startItem(at offset: Int, indent: Int) {
         flushComments(before: offset, ownLineIndent: indent)
+        if lineLeadsIntoCode && !line.isEmpty { return }
         endLine()
         if source.lineBreaks(before: offset) >= 2 { blankLine() }
         startLine(indent: indent)
@@ -115,6 +122,7 @@ struct LineWriter {
 
     private mutating func endLine() {
         pendingLineBreak = false
+        lineLeadsIntoCode = false
         guard !line.isEmpty else { return }
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: lineIndent))
         output.append(contentsOf: line)
