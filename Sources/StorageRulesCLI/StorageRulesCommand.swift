@@ -7,8 +7,8 @@ public struct StorageRulesCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "storage-rules",
         abstract: "Compile, evaluate and test Cloud Storage for Firebase security rules.",
-        subcommands: [CheckCommand.self, EvalCommand.self, TestCommand.self,
-            FmtCommand.self]
+        subcommands: [CheckCommand.self, EvalCommand.self, TestCommand.self]
+            + [FmtCommand.self]
     )
 
     /// Creates the command (used by ArgumentParser).
