@@ -74,6 +74,10 @@ struct FmtCommandTests {
         #expect(capture.output.isEmpty)
     }
 
+    @Test func diffLabelsDropALeadingDotSlash() {
+        #expect(FmtRunner.diff(old: "a\n", new: "b\n", path: "./rules/x.rules").hasPrefix("--- a/rules/x.rules\n+++ b/rules/x.rules\n"))
+    }
+
     @Test func checkOnStandardInputUsesItsName() {
         let (status, capture) = Self.run(.check, ["-"], stdin: Self.messy)
         #expect(status == 1)
@@ -128,10 +132,13 @@ struct FmtCommandTests {
         try FileManager.default.createDirectory(atPath: folder + "/nested", withIntermediateDirectories: true)
         try Self.messy.write(toFile: folder + "/nested/b.rules", atomically: true, encoding: .utf8)
         try "not rules".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/.build", withIntermediateDirectories: true)
+        try Self.messy.write(toFile: folder + "/.build/hidden.rules", atomically: true, encoding: .utf8)
         #expect(Self.run(.check, [folder]).status == 1)
         #expect(Self.run(.write, [folder]).status == 0)
         #expect(try String(contentsOfFile: folder + "/nested/b.rules", encoding: .utf8) == Self.formatted)
         #expect(try String(contentsOfFile: folder + "/notes.txt", encoding: .utf8) == "not rules")
+        #expect(try String(contentsOfFile: folder + "/.build/hidden.rules", encoding: .utf8) == Self.messy, "hidden folders are skipped")
         #expect(Self.run(.check, [folder]).status == 0)
     }
 
