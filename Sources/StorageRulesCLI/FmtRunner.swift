@@ -86,12 +86,15 @@ struct FmtRunner {
 
     /// The unified diff `--check` prints for one file.
     static func diff(old: String, new: String, path: String) -> String {
-        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        if relative.hasPrefix("/") { relative = relative.dropFirst() }
         return UnifiedDiff.render(old: old, new: new, oldLabel: "a/" + relative, newLabel: "b/" + relative)
     }
 
     /// A path argument as the files it names: itself, or every `*.rules`
-    /// file under a folder, sorted.
+    /// file under a folder, sorted, leaving out hidden files and folders
+    /// (`.git`, `.build`).
     static func expand(_ path: String) -> Result<[String], CLIError> {
         if path == "-" { return .success([path]) }
         var isDirectory: ObjCBool = false
@@ -102,12 +105,19 @@ struct FmtRunner {
         guard let enumerator = FileManager.default.enumerator(atPath: path) else {
             return .failure(CLIError("\(path): the folder cannot be read"))
         }
-        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".rules") }.sorted()
-            .map { (path as NSString).appendingPathComponent($0) }
-            .filter { file in
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && !isFolder.boolValue
+        var files: [String] = []
+        while let entry = enumerator.nextObject() as? String {
+            if (entry as NSString).lastPathComponent.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
             }
-        return .success(files)
+            guard entry.hasSuffix(".rules") else { continue }
+            let file = (path as NSString).appendingPathComponent(entry)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && !isFolder.boolValue {
+                files.append(file)
+            }
+        }
+        return .success(files.sorted())
     }
 }

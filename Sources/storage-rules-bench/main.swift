@@ -1,4 +1,4 @@
-// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|emulator]...`
+// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator]...`
 // With no argument every group runs.
 let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
@@ -8,3 +8,4 @@ if wants("bucket") { runBucketBenchmarks() }
 if wants("runner") { runRunnerBenchmarks() }
 if wants("emulator") { await runEmulatorBenchmarks() }
 if wants("lint") { runLintBenchmarks() }
+if wants("fmt") { runFormatBenchmarks() }

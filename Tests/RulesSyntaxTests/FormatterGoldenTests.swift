@@ -18,7 +18,7 @@ struct FormatterGoldenTests {
     }
 
     @Test func everyConstructAndCommentPositionHasAPair() {
-        #expect(Set(Self.names).isSuperset(of: ["constructs", "comments", "long-conditions", "minimal"]))
+        #expect(Set(Self.names).isSuperset(of: ["constructs", "comments", "comments-everywhere", "comments-in-headers", "crlf-bom-tabs", "long-conditions", "minimal"]))
     }
 
     @Test(arguments: names)

@@ -74,6 +74,10 @@ struct FmtCommandTests {
         #expect(capture.output.isEmpty)
     }
 
+    @Test func diffLabelsDropALeadingDotSlash() {
+        #expect(FmtRunner.diff(old: "a\n", new: "b\n", path: "./rules/x.rules").hasPrefix("--- a/rules/x.rules\n+++ b/rules/x.rules\n"))
+    }
+
     @Test func checkOnStandardInputUsesItsName() {
         let (status, capture) = Self.run(.check, ["-"], stdin: Self.messy)
         #expect(status == 1)
@@ -93,6 +97,26 @@ struct FmtCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["storage.rules"], "no temporary file is left")
     }
 
+    @Test func aFailedReplaceNamesThePathAndLeavesNothingBehind() throws {
+        let path = try CommandTests.file(Self.messy)
+        let folder = (path as NSString).deletingLastPathComponent
+        let missing = folder + "/gone/x.rules"
+        guard case .failure(let error) = AtomicFile.replace(missing, with: "text") else {
+            Issue.record("writing into a missing folder succeeded")
+            return
+        }
+        #expect(error.description.hasPrefix(missing + ": cannot be written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["storage.rules"])
+    }
+
+    @Test func writeLeavesFormattedFilesUntouched() throws {
+        let path = try CommandTests.file(Self.formatted)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(Self.run(.write, [path]).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(before == after, "an already formatted file is not replaced")
+    }
+
     @Test func writeFollowsSymbolicLinks() throws {
         let path = try CommandTests.file(Self.messy)
         let link = (path as NSString).deletingLastPathComponent + "/link.rules"
@@ -108,10 +132,13 @@ struct FmtCommandTests {
         try FileManager.default.createDirectory(atPath: folder + "/nested", withIntermediateDirectories: true)
         try Self.messy.write(toFile: folder + "/nested/b.rules", atomically: true, encoding: .utf8)
         try "not rules".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/.build", withIntermediateDirectories: true)
+        try Self.messy.write(toFile: folder + "/.build/hidden.rules", atomically: true, encoding: .utf8)
         #expect(Self.run(.check, [folder]).status == 1)
         #expect(Self.run(.write, [folder]).status == 0)
         #expect(try String(contentsOfFile: folder + "/nested/b.rules", encoding: .utf8) == Self.formatted)
         #expect(try String(contentsOfFile: folder + "/notes.txt", encoding: .utf8) == "not rules")
+        #expect(try String(contentsOfFile: folder + "/.build/hidden.rules", encoding: .utf8) == Self.messy, "hidden folders are skipped")
         #expect(Self.run(.check, [folder]).status == 0)
     }
 

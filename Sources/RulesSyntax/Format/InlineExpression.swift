@@ -20,7 +20,7 @@ struct WidthCounter: TokenSink {
 
     mutating func token(_ text: String, space: Bool, at offset: Int?) {
         if space && width > 0 { width += 1 }
-        width += text.unicodeScalars.count
+        for byte in text.utf8 where byte & 0xC0 != 0x80 { width += 1 }
     }
 }
 

@@ -5,10 +5,10 @@
 /// goes on a line of its own. After a `//` comment the line must end, so the
 /// next token starts a new line at ``continuationIndent``.
 struct LineWriter {
-    /// The finished lines.
-    private(set) var output = ""
-    /// The current line's text, without its indentation.
-    private var line = ""
+    /// The finished lines, as UTF-8.
+    private var output: [UInt8] = []
+    /// The current line's text without its indentation, as UTF-8.
+    private var line: [UInt8] = []
     /// The current line's indentation, in spaces.
     private var lineIndent = 0
     /// The current line's width in Unicode scalars, indentation included.
@@ -24,6 +24,9 @@ struct LineWriter {
     /// Set when the last thing written was a comment, which always needs a
     /// space before the next token.
     private var afterComment = false
+    /// Set while the current line holds only a comment that the next
+    /// statement follows on the same line (`/* why */ allow read;`).
+    private var lineLeadsIntoCode = false
     /// Whether the last finished line opened a block (no blank line may follow).
     private var lastLineOpenedBlock = true
     /// The indentation of lines that a comment forces open inside a statement.
@@ -35,6 +38,7 @@ struct LineWriter {
         self.source = source
         self.comments = comments
         self.commentStarts = comments.map(\.start)
+        output.reserveCapacity(source.bytes.count + source.bytes.count / 4)
     }
 
     /// Whether the current line holds anything.
@@ -52,6 +56,7 @@ struct LineWriter {
         }
         append(text)
         afterComment = false
+        lineLeadsIntoCode = false
     }
 
     /// Writes every comment that starts before `offset`; those on lines of
@@ -66,10 +71,12 @@ struct LineWriter {
                 endLine()
                 if comment.followsBlankLine { blankLine() }
                 startLine(indent: ownLineIndent)
+                lineLeadsIntoCode = true
             }
             append(comment.text)
             afterComment = true
             if comment.endsLine { pendingLineBreak = true }
+            lineLeadsIntoCode = lineLeadsIntoCode && comment.gluedToNext && !comment.endsLine
         }
     }
 
@@ -85,6 +92,7 @@ struct LineWriter {
     /// (never right after an opening brace).
     mutating func startItem(at offset: Int, indent: Int) {
         flushComments(before: offset, ownLineIndent: indent)
+        if lineLeadsIntoCode && !line.isEmpty { return }
         endLine()
         if source.lineBreaks(before: offset) >= 2 { blankLine() }
         startLine(indent: indent)
@@ -94,30 +102,33 @@ struct LineWriter {
     mutating func finish() -> String {
         flushComments(before: Int.max, ownLineIndent: 0)
         endLine()
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     private mutating func append(_ text: String) {
-        line += text
-        column += text.unicodeScalars.count
+        let utf8 = text.utf8
+        line.append(contentsOf: utf8)
+        // Count scalars: every byte except UTF-8 continuation bytes.
+        for byte in utf8 where byte & 0xC0 != 0x80 { column += 1 }
     }
 
     /// One empty line, unless the output is empty or just opened a block.
     private mutating func blankLine() {
-        if !output.isEmpty && !lastLineOpenedBlock && !output.hasSuffix("\n\n") {
-            output += "\n"
+        if !output.isEmpty && !lastLineOpenedBlock && !output.suffix(2).elementsEqual([0x0A, 0x0A]) {
+            output.append(0x0A)
             lastLineOpenedBlock = true
         }
     }
 
     private mutating func endLine() {
         pendingLineBreak = false
+        lineLeadsIntoCode = false
         guard !line.isEmpty else { return }
-        output += String(repeating: " ", count: lineIndent)
-        output += line
-        output += "\n"
-        lastLineOpenedBlock = line.hasSuffix("{")
-        line = ""
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: lineIndent))
+        output.append(contentsOf: line)
+        output.append(0x0A)
+        lastLineOpenedBlock = line.last == UInt8(ascii: "{")
+        line.removeAll(keepingCapacity: true)
         column = lineIndent
     }
 }

@@ -15,6 +15,8 @@ struct SourceComment: Sendable {
     var followsBlankLine: Bool
     /// A block comment that spans lines: whatever follows starts a new line.
     var spansLines: Bool
+    /// Something other than a line break follows it on its source line.
+    var gluedToNext: Bool
 
     /// Whether the output line must end after this comment.
     var endsLine: Bool { isLineComment || spansLines }
@@ -57,6 +59,14 @@ struct SourceBytes: Sendable {
         return next < bytes.count && bytes[next] == UInt8(ascii: ";") ? next + 1 : range.end
     }
 
+    /// The first offset at or after `offset` that is not whitespace (the
+    /// end of the file if none).
+    private func tokenStartOrEnd(after offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count && bytes[index].isWhitespace { index += 1 }
+        return index
+    }
+
     /// How many line breaks the run of whitespace just before `offset` holds.
     func lineBreaks(before offset: Int) -> Int {
         var index = min(offset, bytes.count) - 1
@@ -97,7 +107,8 @@ struct SourceBytes: Sendable {
             return SourceComment(
                 text: String(decoding: body, as: UTF8.self), start: range.start, isLineComment: isLine,
                 isTrailing: hasCodeBefore(range.start), followsBlankLine: lineBreaks(before: range.start) >= 2,
-                spansLines: !isLine && body.contains(UInt8(ascii: "\n")))
+                spansLines: !isLine && body.contains(UInt8(ascii: "\n")),
+                gluedToNext: !isLine && lineBreaks(before: tokenStartOrEnd(after: range.end)) == 0)
         }
     }
 }
