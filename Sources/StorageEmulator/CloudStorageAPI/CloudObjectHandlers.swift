@@ -13,6 +13,15 @@ extension CloudStorageAPI {
         return Responses.json(.object([("kind", .string("storage#buckets")), ("items", .array(items))]))
     }
 
+    /// `POST /b` with `{"name": ...}`: creates the bucket (no-op if it exists).
+    func createBucket(_ request: Request) async throws -> Response {
+        let parsed = (try? JSONSerialization.jsonObject(with: Data(try await body(request)))) as? [String: Any]
+        guard let name = parsed?["name"] as? String, !name.isEmpty else {
+            return CloudStorageErrors.badRequest("Missing bucket name.")
+        }
+        return getBucket(name, request: request)
+    }
+
     func getBucket(_ bucket: String, request: Request) -> Response {
         admin.createBucket(bucket)
         return Responses.json(CloudStorageJSON.bucket(bucket, host: Self.host(request), created: Timestamp.now()))
