@@ -117,6 +117,14 @@ import Testing
         #expect(actual.header("access-control-allow-origin") == "http://example.test")
         #expect(actual.header("access-control-expose-headers")?.contains("x-goog-upload-status") == true)
         #expect(actual.header("access-control-expose-headers")?.contains("X-Goog-Upload-Size-Received") == true)
+        // Error answers carry the CORS headers too, so a browser page can read them.
+        let refused = try await fixture.send("GET", "/v0/b/b/o/a%00b", headers: ["Origin": "http://example.test"])
+        #expect(refused.status == 400)
+        #expect(refused.header("access-control-allow-origin") == "http://example.test")
+        let unknown = try await fixture.send("GET", "/nothing/here", headers: ["Origin": "http://example.test"])
+        #expect(unknown.status == 404)
+        #expect(unknown.header("access-control-allow-origin") == "http://example.test")
+        #expect(unknown.json["error"] != nil)
     }
 
     @Test func everyRequestLogsOneLineWithTheDecision() async throws {

@@ -18,7 +18,7 @@ import Testing
         let stopping = Task { await fixture.server.shutdown() }
         try await Task.sleep(nanoseconds: 200_000_000)
         connection.write(Array("world".utf8))
-        let answer = connection.readAll()
+        let answer = await connection.readAll()
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
         #expect(answer.contains(#""size":"10""#))
         await stopping.value

@@ -7,7 +7,17 @@ import Glibc
 /// until the server closes or `timeout` passes: for requests no HTTP client
 /// library would send (bad encodings, wrong lengths).
 enum RawHTTP {
-    static func exchange(port: Int, _ request: [UInt8], halfClose: Bool = true, timeout: Double = 5) -> String {
+    /// Runs the blocking exchange on a dispatch thread, never on the
+    /// cooperative pool the server's handlers need.
+    static func exchange(port: Int, _ request: [UInt8], halfClose: Bool = true, timeout: Double = 5) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: blockingExchange(port: port, request, halfClose: halfClose, timeout: timeout))
+            }
+        }
+    }
+
+    private static func blockingExchange(port: Int, _ request: [UInt8], halfClose: Bool, timeout: Double) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return "" }
         defer { close(fd) }
@@ -34,7 +44,7 @@ enum RawHTTP {
     }
 
     /// An open connection, for requests sent in several steps.
-    final class Connection {
+    final class Connection: @unchecked Sendable {
         let fd: Int32
 
         init?(port: Int) {
@@ -59,8 +69,14 @@ enum RawHTTP {
             _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
 
-        /// Reads until the server closes or the timeout passes.
-        func readAll() -> String {
+        /// Reads until the server closes or the timeout passes, off the cooperative pool.
+        func readAll() async -> String {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: self.blockingReadAll()) }
+            }
+        }
+
+        private func blockingReadAll() -> String {
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
