@@ -65,6 +65,20 @@ import Testing
         #expect(unmapped.text.contains("has no loaded ruleset"))
     }
 
+    @Test func listUnderRulesVersionOneIsRefused() async throws {
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
+        defer { Task { await fixture.stop() } }
+        #expect(try await fixture.send("GET", "/v0/b/b/o?prefix=a%2F&delimiter=%2F").status == 200)
+        let versionOne = "service firebase.storage {\n  match /b/{bucket}/o {\n    match /{allPaths=**} {\n      allow read;\n    }\n  }\n}\n"
+        let set = try await fixture.send(
+            "PUT", "/internal/setRules", body: Self.setRulesBody([["name": "v1.rules", "content": versionOne]]))
+        #expect(set.status == 200)
+        let list = try await fixture.send("GET", "/v0/b/b/o?prefix=a%2F&delimiter=%2F")
+        #expect(list.status == 403)
+        #expect(list.text == #"{"error":{"code":403,"message":"Permission denied. No LIST permission."}}"#)
+        #expect(try await fixture.send("GET", "/v0/b/b/o/a%2Fx").status == 404)
+    }
+
     @Test func resetForgetsObjectsAndSessions() async throws {
         let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
         defer { Task { await fixture.stop() } }
