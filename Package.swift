@@ -57,14 +57,23 @@ let package = Package(
             name: "storage-rules",
             dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting"]),
+        .target(name: "EmulatorLoad"),
+        .executableTarget(
+            name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator", "EmulatorLoad"]
+        ),
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "FuzzSupport"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting", "FuzzSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI", "RulesEngine", "RulesSyntax"]),
-        .testTarget(name: "StorageEmulatorTests", dependencies: ["StorageEmulator", "StorageSimulator", "RulesEngine"]),
+        .testTarget(
+            name: "StorageEmulatorTests",
+            dependencies: [
+                "StorageEmulator", "StorageSimulator", "RulesEngine", "EmulatorLoad",
+                .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner]...`
+// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|emulator]...`
 // With no argument every group runs.
 let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
@@ -6,3 +6,4 @@ func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 if wants("engine") { runEngineBenchmarks() }
 if wants("bucket") { runBucketBenchmarks() }
 if wants("runner") { runRunnerBenchmarks() }
+if wants("emulator") { await runEmulatorBenchmarks() }
