@@ -161,7 +161,8 @@ extension CloudStorageAPI {
         return attributes
     }
 
-    /// `GET /{bucket}/{name...}`: a public-URL download (the name is the rest of the path).
+    /// `GET /{bucket}/{name...}`: a public-URL download (the name is the rest
+    /// of the path); a missing object is the JSON `notFound` error.
     func publicURL(_ request: Request) async throws -> Response {
         let parts = request.uri.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).dropFirst()
         let pieces = parts.first?.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false) ?? []
@@ -171,7 +172,7 @@ extension CloudStorageAPI {
         let bucket = try CloudStoragePath.decode(pieces[0])
         let name = try CloudStoragePath.decode(pieces[1])
         guard let (object, bytes) = admin.content(bucket: bucket, path: name) else {
-            return CloudStorageErrors.noSuchObjectText(bucket: bucket, name: name)
+            return CloudStorageErrors.noSuchObject(bucket: bucket, name: name)
         }
         return MediaResponse.make(
             object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding])
