@@ -30,17 +30,22 @@ import Testing
 
     @Test func unusedUploadSessionsExpire() async throws {
         let fixture = try await EmulatorFixture.start(
-            rules: ConformanceRules.openText, configuration: EmulatorConfiguration(uploadSessionLifetime: 0.2))
+            rules: ConformanceRules.openText, configuration: EmulatorConfiguration(uploadSessionLifetime: 60))
         defer { Task { await fixture.stop() } }
         let start = try await fixture.send(
             "POST", "/v0/b/b/o?name=slow", headers: ["X-Goog-Upload-Protocol": "resumable", "X-Goog-Upload-Command": "start"],
             text: "{}")
         let id = try #require(start.header("x-gupload-uploadid"))
         let path = "/v0/b/b/o?name=slow&upload_id=\(id)&upload_protocol=resumable"
+        let uploads = fixture.server.state.uploads
+        uploads.expire(now: Date().addingTimeInterval(30))
         #expect(try await fixture.send("POST", path, headers: ["X-Goog-Upload-Command": "query"]).status == 200)
-        try await Task.sleep(nanoseconds: 600_000_000)
+        // Sessions expire 60 s after their last use.
+        uploads.expire(now: Date().addingTimeInterval(59))
+        #expect(uploads.count == 1)
+        uploads.expire(now: Date().addingTimeInterval(61))
+        #expect(uploads.count == 0)
         #expect(try await fixture.send("POST", path, headers: ["X-Goog-Upload-Command": "query"]).status == 404)
-        #expect(fixture.server.state.uploads.count == 0)
     }
 
     @Test func sessionsBeyondTheCapacityDropTheOldest() {

@@ -9,7 +9,7 @@ import Glibc
 enum RawHTTP {
     /// Runs the blocking exchange on a dispatch thread, never on the
     /// cooperative pool the server's handlers need.
-    static func exchange(port: Int, _ request: [UInt8], halfClose: Bool = true, timeout: Double = 5) async -> String {
+    static func exchange(port: Int, _ request: [UInt8], halfClose: Bool = true, timeout: Double = 30) async -> String {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: blockingExchange(port: port, request, halfClose: halfClose, timeout: timeout))
@@ -61,7 +61,7 @@ enum RawHTTP {
                 close(fd)
                 return nil
             }
-            var tv = timeval(tv_sec: 10, tv_usec: 0)
+            var tv = timeval(tv_sec: 30, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         }
 
