@@ -49,6 +49,40 @@ import Testing
     }
 }
 
+extension EmulatorPersistenceTests {
+    /// storage-service.md §6.10 #79: each of the Firebase emulator's export
+    /// layouts, imported with `--import`, serves `test_upload.jpg` to the admin.
+    @Test(arguments: [
+        "fake-project-id.appspot.com%2Ftest_upload.jpg", "fake-project-id.appspot.com/test_upload.jpg",
+        "fake-project-id.appspot.com%5Ctest_upload.jpg", "1309f53f-1606-4290-93a2-4760f944a6b7",
+    ])
+    func firebaseExportLayoutsImport(relative: String) async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files: [(String, String)] = [
+            ("firebase-export-metadata.json", #"{"version":"10.4.2","storage":{"version":"10.4.2","path":"storage_export"}}"#),
+            ("storage_export/buckets.json", #"{"buckets":[{"id":"fake-project-id.appspot.com"}]}"#),
+            ("storage_export/blobs/\(relative)", "jpeg bytes"),
+            ("storage_export/metadata/\(relative).json", #"{"name":"test_upload.jpg","bucket":"fake-project-id.appspot.com","contentType":"image/jpeg","metageneration":1,"generation":1648084940926,"storageClass":"STANDARD","contentDisposition":"inline","downloadTokens":["c3c71086-95a8-445d-96e7-f625972de4b0"],"etag":"PQJQBXRweACX9yRsBEInQjOJ/0s","timeCreated":"2022-03-24T01:22:20.926Z","updated":"2022-03-24T01:22:20.926Z","size":10,"md5Hash":"","crc32c":"0"}"#),
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: folder + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.text)
+        let persistence = try EmulatorPersistence.start(PersistenceOptions(importFolder: folder), state: fixture.server.state)
+        let metadata = try await fixture.send("GET", "/v0/b/fake-project-id.appspot.com/o/test_upload.jpg", headers: Fixtures.admin)
+        #expect(metadata.status == 200, "\(relative): \(metadata.text)")
+        #expect(metadata.json["downloadTokens"] as? String == "c3c71086-95a8-445d-96e7-f625972de4b0")
+        let media = try await fixture.send(
+            "GET", "/v0/b/fake-project-id.appspot.com/o/test_upload.jpg?alt=media&token=c3c71086-95a8-445d-96e7-f625972de4b0")
+        #expect(media.text == "jpeg bytes")
+        await fixture.stop()
+        try persistence.stop()
+    }
+}
+
 /// Reads a data folder back through a fresh simulator.
 enum StorageDataDirectoryProbe {
     static func objectCount(_ folder: String) throws -> Int {
