@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "FuzzSupport"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),
         .testTarget(name: "RulesTestingTests", dependencies: ["RulesTesting", "FuzzSupport"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI", "RulesEngine", "RulesSyntax"]),
+        .testTarget(name: "StorageRulesCLITests", dependencies: ["StorageRulesCLI", "RulesEngine", "RulesSyntax", "StorageEmulator"]),
         .testTarget(
             name: "StorageEmulatorTests",
             dependencies: [

@@ -22,6 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to bind; 0 picks a free port (default: emulators.storage.port, else 9199).")
     var port: Int?
 
+    @Option(help: "Largest request body accepted, in bytes (default: 130 MB, as the Firebase emulator).")
+    var maxBodyBytes: Int = 130 * 1024 * 1024
+
     @Flag(help: "Log the full rules explanation of each request.")
     var verbose = false
 
@@ -34,15 +37,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Keep the data on disk in this folder, written through on every change, loaded at start.")
     var data: String?
 
+    func validate() throws {
+        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+    }
+
+    /// The configuration and rules for the Firebase project in `directory`, with the flags applied.
+    func prepare(directory: String, log: EmulatorLog) throws -> (EmulatorConfiguration, RulesManager) {
+        let setup = try EmulatorSetup.resolve(
+            directory: directory, overrides: .init(rules: rules, project: project, host: host, port: port))
+        let manager = try RulesManager.load(setup.rules, log: log)
+        let configuration = EmulatorConfiguration(
+            host: setup.host, port: setup.port, projectID: setup.projectID, maximumBodyBytes: maxBodyBytes, verbose: verbose)
+        return (configuration, manager)
+    }
+
     func run() async throws {
         let log = EmulatorLog()
-        let setup: EmulatorSetup
+        let configuration: EmulatorConfiguration
         let manager: RulesManager
         do {
-            setup = try EmulatorSetup.resolve(
-                directory: FileManager.default.currentDirectoryPath,
-                overrides: .init(rules: rules, project: project, host: host, port: port))
-            manager = try RulesManager.load(setup.rules, log: log)
+            (configuration, manager) = try prepare(directory: FileManager.default.currentDirectoryPath, log: log)
         } catch let error as EmulatorSetupError {
             Terminal.printError("error: \(error.message)")
             throw ExitCode(2)
@@ -50,8 +64,6 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.printError(error.message)
             throw ExitCode(2)
         }
-        let configuration = EmulatorConfiguration(
-            host: setup.host, port: setup.port, projectID: setup.projectID, verbose: verbose)
         let state = EmulatorState(configuration: configuration, rules: manager, log: log)
         let persistence: EmulatorPersistence
         do {

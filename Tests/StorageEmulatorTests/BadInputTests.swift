@@ -44,7 +44,7 @@ import Testing
             rules: ConformanceRules.text, configuration: EmulatorConfiguration(maximumBodyBytes: 4096))
         defer { Task { await fixture.stop() } }
         for entry in Self.cases {
-            let answer = RawHTTP.exchange(port: fixture.server.port, entry.request)
+            let answer = await RawHTTP.exchange(port: fixture.server.port, entry.request, halfClose: false)
             #expect(answer.hasPrefix("HTTP/1.1 \(entry.status)"), "\(entry.name): \(answer.prefix(200))")
             #expect(answer.contains(#"{"error":{"code":\#(entry.status),"message":"#), "\(entry.name): \(answer)")
             #expect(answer.contains(entry.fragment), "\(entry.name): \(answer)")
@@ -63,7 +63,7 @@ import Testing
             ("header block over the limit", RawHTTP.request("GET /v0 HTTP/1.1\nHost: a\nX-Big: \(String(repeating: "a", count: 100_000))\n")),
         ]
         for (name, bytes) in framings {
-            let answer = RawHTTP.exchange(port: port, bytes, timeout: 3)
+            let answer = await RawHTTP.exchange(port: port, bytes, timeout: 10)
             #expect(answer.isEmpty || answer.hasPrefix("HTTP/1.1 4"), "\(name): \(answer.prefix(100))")
             #expect(try await fixture.send("GET", "/v0").status == 200, "after \(name)")
         }

@@ -65,6 +65,20 @@ import Testing
         #expect(unmapped.text.contains("has no loaded ruleset"))
     }
 
+    @Test func listUnderRulesVersionOneIsRefused() async throws {
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
+        defer { Task { await fixture.stop() } }
+        #expect(try await fixture.send("GET", "/v0/b/b/o?prefix=a%2F&delimiter=%2F").status == 200)
+        let versionOne = "service firebase.storage {\n  match /b/{bucket}/o {\n    match /{allPaths=**} {\n      allow read;\n    }\n  }\n}\n"
+        let set = try await fixture.send(
+            "PUT", "/internal/setRules", body: Self.setRulesBody([["name": "v1.rules", "content": versionOne]]))
+        #expect(set.status == 200)
+        let list = try await fixture.send("GET", "/v0/b/b/o?prefix=a%2F&delimiter=%2F")
+        #expect(list.status == 403)
+        #expect(list.text == #"{"error":{"code":403,"message":"Permission denied. No LIST permission."}}"#)
+        #expect(try await fixture.send("GET", "/v0/b/b/o/a%2Fx").status == 404)
+    }
+
     @Test func resetForgetsObjectsAndSessions() async throws {
         let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
         defer { Task { await fixture.stop() } }
@@ -117,6 +131,14 @@ import Testing
         #expect(actual.header("access-control-allow-origin") == "http://example.test")
         #expect(actual.header("access-control-expose-headers")?.contains("x-goog-upload-status") == true)
         #expect(actual.header("access-control-expose-headers")?.contains("X-Goog-Upload-Size-Received") == true)
+        // Error answers carry the CORS headers too, so a browser page can read them.
+        let refused = try await fixture.send("GET", "/v0/b/b/o/a%00b", headers: ["Origin": "http://example.test"])
+        #expect(refused.status == 400)
+        #expect(refused.header("access-control-allow-origin") == "http://example.test")
+        let unknown = try await fixture.send("GET", "/nothing/here", headers: ["Origin": "http://example.test"])
+        #expect(unknown.status == 404)
+        #expect(unknown.header("access-control-allow-origin") == "http://example.test")
+        #expect(unknown.json["error"] != nil)
     }
 
     @Test func everyRequestLogsOneLineWithTheDecision() async throws {

@@ -13,6 +13,15 @@ extension CloudStorageAPI {
         return Responses.json(.object([("kind", .string("storage#buckets")), ("items", .array(items))]))
     }
 
+    /// `POST /b` with `{"name": ...}`: creates the bucket (no-op if it exists).
+    func createBucket(_ request: Request) async throws -> Response {
+        let parsed = (try? JSONSerialization.jsonObject(with: Data(try await body(request)))) as? [String: Any]
+        guard let name = parsed?["name"] as? String, !name.isEmpty else {
+            return CloudStorageErrors.badRequest("Missing bucket name.")
+        }
+        return getBucket(name, request: request)
+    }
+
     func getBucket(_ bucket: String, request: Request) -> Response {
         admin.createBucket(bucket)
         return Responses.json(CloudStorageJSON.bucket(bucket, host: Self.host(request), created: Timestamp.now()))
@@ -152,7 +161,8 @@ extension CloudStorageAPI {
         return attributes
     }
 
-    /// `GET /{bucket}/{name...}`: a public-URL download (the name is the rest of the path).
+    /// `GET /{bucket}/{name...}`: a public-URL download (the name is the rest
+    /// of the path); a missing object is the JSON `notFound` error.
     func publicURL(_ request: Request) async throws -> Response {
         let parts = request.uri.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).dropFirst()
         let pieces = parts.first?.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false) ?? []
@@ -162,7 +172,7 @@ extension CloudStorageAPI {
         let bucket = try CloudStoragePath.decode(pieces[0])
         let name = try CloudStoragePath.decode(pieces[1])
         guard let (object, bytes) = admin.content(bucket: bucket, path: name) else {
-            return CloudStorageErrors.noSuchObjectText(bucket: bucket, name: name)
+            return CloudStorageErrors.noSuchObject(bucket: bucket, name: name)
         }
         return MediaResponse.make(
             object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding])

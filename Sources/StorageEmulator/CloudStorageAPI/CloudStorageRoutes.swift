@@ -58,6 +58,7 @@ struct CloudStorageAPI: Sendable {
         let method = request.method
         switch (path, method) {
         case (.buckets, .get): return listBuckets(request)
+        case (.buckets, .post): return try await createBucket(request)
         case (.bucket(let bucket), .get): return getBucket(bucket, request: request)
         case (.objects(let bucket), .get): return try list(bucket, query: query, request: request)
         case (.object(let bucket, let name), .get): return try get(bucket, name, query: query, request: request, media: false)

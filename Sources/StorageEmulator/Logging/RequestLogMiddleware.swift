@@ -17,12 +17,8 @@ struct RequestLogMiddleware: RouterMiddleware {
         let response: Response
         do {
             response = try await next(request, context)
-        } catch let error as EmulatorHTTPError {
-            response = error.response
-        } catch let error as HTTPError {
-            response = Responses.error(error.status, error.body ?? error.status.reasonPhrase)
         } catch {
-            response = Responses.error(.badRequest, "Bad request: \(error)")
+            response = ErrorResponseMiddleware.response(for: error)
         }
         let elapsed = ContinuousClock.now - start
         let line = RequestLogLine.format(

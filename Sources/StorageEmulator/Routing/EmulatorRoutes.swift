@@ -19,11 +19,12 @@ public enum EmulatorRoutes {
         ExportRoutes(),
     ]
 
-    /// A router with the middleware (CORS, request log) and every group.
+    /// A router with the middleware (request log, CORS, errors as JSON; outermost first) and every group.
     static func makeRouter(state: EmulatorState) -> Router<EmulatorRequestContext> {
         let router = Router(context: EmulatorRequestContext.self)
         router.add(middleware: RequestLogMiddleware(state: state))
         router.add(middleware: EmulatorCORSMiddleware())
+        router.add(middleware: ErrorResponseMiddleware())
         for group in groups {
             group.register(on: router, state: state)
         }

@@ -61,6 +61,9 @@ public final class UploadSession: @unchecked Sendable {
     }
 
     var idleSince: Date { lock.withLock { lastUsed } }
+
+    /// Marks the session as used now (each command on it keeps it alive).
+    func touch() { lock.withLock { lastUsed = Date() } }
 }
 
 /// Every resumable upload session, bounded in number and in lifetime.
@@ -94,9 +97,11 @@ public final class UploadSessionStore: Sendable {
         return session
     }
 
-    /// The session with this id, if it exists and has not expired.
+    /// The session with this id, if it exists and has not expired; looking it up counts as a use.
     func session(_ id: String) -> UploadSession? {
-        sessions.withLock { $0[id] }
+        let session = sessions.withLock { $0[id] }
+        session?.touch()
+        return session
     }
 
     /// The number of sessions kept.

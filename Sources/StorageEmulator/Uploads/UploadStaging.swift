@@ -18,6 +18,9 @@ final class UploadStaging: @unchecked Sendable {
     /// The number of bytes received.
     var count: Int { lock.withLock { storedCount } }
 
+    /// Whether the bytes have moved to a temporary file.
+    var isSpooled: Bool { lock.withLock { file != nil } }
+
     /// Appends a chunk; throws if the temporary file cannot be written.
     func append(_ buffer: ByteBuffer) throws {
         try lock.withLock {

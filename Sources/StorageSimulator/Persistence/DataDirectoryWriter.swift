@@ -55,11 +55,11 @@ final class DataDirectoryWriter: StorageChangeObserver, @unchecked Sendable {
                 for (offset, key) in keys.enumerated() { self.apply(key, current: nil, sequence: first + Int64(offset)) }
             }
         case .bucketsChanged(let names):
-            let sequence = takeSequences(1, pending: false)
+            let sequence = takeSequences(1, pending: 0)
             return { self.writeBuckets(names, sequence: sequence) }
         case .everythingReplaced(let buckets):
             let entries = buckets.flatMap(\.entries)
-            let first = takeSequences(entries.count + 1)
+            let first = takeSequences(entries.count + 1, pending: entries.count)
             return {
                 self.wipe(before: first)
                 self.writeBuckets(buckets.map(\.name), sequence: first)
@@ -76,12 +76,14 @@ final class DataDirectoryWriter: StorageChangeObserver, @unchecked Sendable {
         try DurableFiles.write(ExportLayout.bucketsJSON(names), to: layout.bucketsFile, staging: layout.stagingFolder)
     }
 
-    private func takeSequences(_ count: Int, pending counted: Bool = true) -> Int64 {
+    /// Reserves `count` consecutive sequence numbers, `pendingCount` of
+    /// them for object changes that ``apply(_:current:sequence:)`` will finish.
+    private func takeSequences(_ count: Int, pending pendingCount: Int? = nil) -> Int64 {
         condition.lock()
         defer { condition.unlock() }
         let first = nextSequence
         nextSequence += Int64(max(count, 1))
-        if counted { pending += count }
+        pending += pendingCount ?? count
         return first
     }
 

@@ -126,6 +126,13 @@ def test_copy_and_rewrite(gcs, bucket):
     assert target.download_as_bytes() == b"copied bytes"
 
 
+def test_buckets(gcs):
+    created = gcs.create_bucket("created-by-client")
+    assert created.name == "created-by-client"
+    assert gcs.get_bucket("created-by-client").name == "created-by-client"
+    assert "created-by-client" in [b.name for b in gcs.list_buckets()]
+
+
 def test_delete_and_not_found(bucket):
     blob = bucket.blob("delete/me.txt")
     blob.upload_from_string("bye")
