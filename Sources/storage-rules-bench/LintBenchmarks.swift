@@ -50,7 +50,8 @@ func lintBenchmarkFiles() -> [URL] {
     return files.sorted { $0.path < $1.path }
 }
 
-/// `storage-rules lint <typical file>` as a new process, median of 20 runs.
+/// `storage-rules lint <typical file>` as a new process: the fastest and
+/// the median of 20 runs (the fastest is the least disturbed by other load).
 func measureLintProcess() {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storage-rules")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -72,5 +73,5 @@ func measureLintProcess() {
         times.append(seconds(elapsed))
     }
     times.sort()
-    print(pad("storage-rules lint <one typical file>, process start included", 58) + pad(format(times[times.count / 2]), 14) + "median of 20")
+    print(pad("storage-rules lint <one typical file>, process start included", 58) + pad(format(times[0]), 14) + "fastest of 20; median " + format(times[times.count / 2]))
 }
