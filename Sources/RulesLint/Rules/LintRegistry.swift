@@ -3,7 +3,7 @@ public enum LintRegistry {
     /// Every check, compiler-backed ones first, then by category.
     public static let checks: [LintCheck] = CompilerChecks.all + [
         UnknownField.check, WrongArgumentCount.check, TypeMismatch.check, ListInVersion1.check,
-        RequestResourceUnavailable.check, UnguardedResourceInCreate.check, ConstantCondition.check,
+        RequestResourceUnavailable.check, UnguardedResourceInCreate.check, ConstantCondition.check, RulesetSize.check,
         PublicWrite.check, NoSizeLimit.check, NoContentTypeCheck.check, ExpiredTestMode.check,
         SignedInUserFolder.check, UnverifiedEmail.check,
         MissingRulesVersion.check, UnusedWildcard.check, Shadowing.check, DuplicateMatch.check,
