@@ -5,7 +5,7 @@ public enum LintRegistry {
         UnknownField.check, WrongArgumentCount.check, TypeMismatch.check, ListInVersion1.check,
         RequestResourceUnavailable.check, UnguardedResourceInCreate.check, ConstantCondition.check, RulesetSize.check,
         PublicWrite.check, NoSizeLimit.check, NoContentTypeCheck.check, ExpiredTestMode.check,
-        SignedInUserFolder.check, UnverifiedEmail.check,
+        AnyUserOnUserFolder.check, UnverifiedEmail.check,
         MissingRulesVersion.check, UnusedWildcard.check, Shadowing.check, DuplicateMatch.check,
         JSStrictEquality.check, JSOptionalChaining.check, JSLength.check, JSIncludes.check,
         JSCaseConversion.check, JSStringMethods.check,
