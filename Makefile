@@ -20,7 +20,7 @@ examples: build
 	$(BIN) test rules-examples
 	$(BIN) test conformance
 
-## Every test: unit and golden tests, then the example and conformance suites.
+## Every test: unit and golden tests, the pre-commit hook test, then the example and conformance suites.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

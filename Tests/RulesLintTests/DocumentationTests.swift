@@ -12,7 +12,9 @@ struct DocumentationTests {
         let page = CheckDocumentation.catalogue()
         for check in LintRegistry.checks {
             #expect(page.contains("### `\(check.id)`"))
-            for example in check.triggering + check.nonTriggering { #expect(page.contains(example)) }
+            for example in check.triggering + check.nonTriggering where example.utf8.count <= CheckDocumentation.longestPrintedExample {
+                #expect(page.contains(example))
+            }
         }
     }
 

@@ -54,6 +54,12 @@ struct OutputTests {
         #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 4)
     }
 
+    @Test func sarifURIsAreRelativeOrFileURLs() throws {
+        let source = SourceFile(path: "/tmp/my rules/storage.rules", text: Self.text)
+        let out = LintOutput.render([LintFileResult(source: source, findings: LintFixtures.linter.lint(source))], format: .sarif)
+        #expect(out.contains("\"uri\" : \"file:///tmp/my%20rules/storage.rules\""))
+    }
+
     @Test func githubAnnotationsAreEscaped() {
         let out = LintOutput.render(Self.results, format: .github)
         #expect(out.contains("::error file=dir/storage.rules,line=4,col=7,endLine=4,endColumn=18,title=lint.public-write::public write"))

@@ -23,7 +23,7 @@ struct RobustnessTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func checkInvariants(_ text: String) {
+    static func checkInvariants(_ text: String, rendering: Bool = false) {
         let source = SourceFile(path: "fuzz.rules", text: text)
         let findings = LintFixtures.linter.lint(source)
         for finding in findings {
@@ -31,7 +31,11 @@ struct RobustnessTests {
             #expect(range.start >= 0 && range.end <= source.bytes.count, "\(finding.diagnostic.id) at \(range) outside a \(source.bytes.count)-byte file")
         }
         _ = FixApplier.apply(findings, to: source)
-        _ = LintOutput.render([LintFileResult(source: source, findings: findings)], format: .sarif)
+        if rendering {
+            for format in LintOutputFormat.allCases {
+                _ = LintOutput.render([LintFileResult(source: source, findings: findings)], format: format)
+            }
+        }
     }
 
     @Test func mutatedRulesetsAndTokenSoup() throws {
@@ -67,6 +71,6 @@ struct RobustnessTests {
 
     @Test(arguments: pathological)
     func pathologicalInputs(name: String, text: String) {
-        Self.checkInvariants(text)
+        Self.checkInvariants(text, rendering: true)
     }
 }

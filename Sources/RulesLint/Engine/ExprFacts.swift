@@ -63,13 +63,17 @@ public enum StorageModel {
         "metadata": .map, "cacheControl": .string, "storageClass": .string,
     ]
 
+    /// Fields of `request.resource`: the live service sends the 15 keys of
+    /// the incoming object and no `timeCreated` or `updated` (spec §4.3).
+    public static let incomingObjectFields: [String: ValueType?] = objectFields.filter { $0.key != "timeCreated" && $0.key != "updated" }
+
     /// The known type of a chain into the request or resource, if any.
     public static func type(of path: [String]) -> ValueType? {
         switch path.count {
         case 2 where path[0] == "request": return requestFields[path[1]] ?? nil
         case 2 where path[0] == "resource": return objectFields[path[1]] ?? nil
         case 3 where path[0] == "request" && path[1] == "auth": return authFields[path[2]] ?? nil
-        case 3 where path[0] == "request" && path[1] == "resource": return objectFields[path[2]] ?? nil
+        case 3 where path[0] == "request" && path[1] == "resource": return incomingObjectFields[path[2]] ?? nil
         default: return nil
         }
     }

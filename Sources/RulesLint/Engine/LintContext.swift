@@ -20,9 +20,16 @@ public struct LintContext: Sendable {
         self.ruleset = ruleset
         self.scan = SourceScan(source.bytes)
         self.now = now
+        let functions = ruleset.map(Self.functions(in:)) ?? []
         var byName: [String: [FunctionDecl]] = [:]
-        for entry in ruleset.map(Self.functions(in:)) ?? [] { byName[entry.function.name, default: []].append(entry.function) }
+        for entry in functions { byName[entry.function.name, default: []].append(entry.function) }
         self.functionsByName = byName
+        self.functions = functions
+        var allows: [(allow: AllowStatement, blocks: [MatchBlock])] = []
+        Self.forEachBlock(in: ruleset) { block, chain in
+            if Self.canMatchStoragePath(chain) { allows += block.allows.map { ($0, chain) } }
+        }
+        self.allows = allows
     }
 
     /// Function declarations by name (every scope; rules files rarely reuse a name).
@@ -32,13 +39,7 @@ public struct LintContext: Sendable {
     /// chain of match blocks around it, outermost first. Statements under a
     /// match that never applies (`check.unreachable-match`) grant nothing,
     /// so checks leave them alone.
-    public var allows: [(allow: AllowStatement, blocks: [MatchBlock])] {
-        var result: [(allow: AllowStatement, blocks: [MatchBlock])] = []
-        forEachBlock { block, chain in
-            if Self.canMatchStoragePath(chain) { result += block.allows.map { ($0, chain) } }
-        }
-        return result
-    }
+    public let allows: [(allow: AllowStatement, blocks: [MatchBlock])]
 
     /// Whether the first three segments of the chain's path fit `/b/<bucket>/o`
     /// (a recursive wildcard among them fits anything).
@@ -55,9 +56,7 @@ public struct LintContext: Sendable {
     }
 
     /// Every function declaration with the chain of match blocks around it.
-    public var functions: [(function: FunctionDecl, blocks: [MatchBlock])] {
-        ruleset.map(Self.functions(in:)) ?? []
-    }
+    public let functions: [(function: FunctionDecl, blocks: [MatchBlock])]
 
     private static func functions(in ruleset: Ruleset) -> [(function: FunctionDecl, blocks: [MatchBlock])] {
         var result = (ruleset.functions + (ruleset.service?.functions ?? [])).map { (function: $0, blocks: [MatchBlock]()) }
@@ -72,6 +71,10 @@ public struct LintContext: Sendable {
 
     /// Calls `visit` for every match block with its chain (the block itself last).
     public func forEachBlock(_ visit: (MatchBlock, [MatchBlock]) -> Void) {
+        Self.forEachBlock(in: ruleset, visit)
+    }
+
+    private static func forEachBlock(in ruleset: Ruleset?, _ visit: (MatchBlock, [MatchBlock]) -> Void) {
         func walk(_ block: MatchBlock, _ chain: [MatchBlock]) {
             let chain = chain + [block]
             visit(block, chain)

@@ -80,7 +80,7 @@ public struct SourceScan: Sendable {
         var index = 0
         let last = code.count - needle.count
         while index <= last {
-            if code[index] == needle[0], Array(code[index..<index + needle.count]) == needle {
+            if code[index] == needle[0], code[index..<index + needle.count].elementsEqual(needle) {
                 result.append(index)
                 index += needle.count
             } else {

@@ -41,8 +41,8 @@ public enum CheckDocumentation {
     public static func explain(_ check: LintCheck) -> String {
         var out = "\(check.id) (\(check.category.rawValue), \(check.defaultSeverity.rawValue)\(check.fixable ? ", fixable" : ""))\n"
         out += capitalized(check.summary) + ".\n\n" + check.rationale + "\n\nTriggers:\n"
-        out += check.triggering.map { indent(LintExample.file($0)) }.joined(separator: "\n")
-        out += "\nDoes not trigger:\n" + check.nonTriggering.map { indent(LintExample.file($0)) }.joined(separator: "\n")
+        out += check.triggering.map { indent(shortened(LintExample.file($0))) }.joined(separator: "\n")
+        out += "\nDoes not trigger:\n" + check.nonTriggering.map { indent(shortened(LintExample.file($0))) }.joined(separator: "\n")
         return out
     }
 
@@ -65,7 +65,17 @@ public enum CheckDocumentation {
         }
     }
 
-    private static func block(_ code: String) -> String { "```\n\(code)\n```\n\n" }
+    /// The longest example printed whole; longer ones (file-size limits) are cut.
+    public static let longestPrintedExample = 2_000
+
+    private static func block(_ code: String) -> String { "```\n\(shortened(code))\n```\n\n" }
+
+    /// The example, or its first lines and a note saying how much was left out.
+    static func shortened(_ code: String) -> String {
+        guard code.utf8.count > longestPrintedExample else { return code }
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.prefix(5).joined(separator: "\n") + "\n// ... \(lines.count - 5) more lines (\(code.utf8.count) bytes in all)"
+    }
 
     private static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")

@@ -64,9 +64,11 @@ enum SARIFOutput {
         }
     }
 
-    /// A relative path stays relative (SARIF resolves it against the checkout); `./` is dropped.
+    /// A relative path stays relative (SARIF resolves it against the checkout,
+    /// `./` dropped); an absolute one becomes a `file://` URI.
     static func uri(_ path: String) -> String {
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        return trimmed.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? trimmed
+        let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? trimmed
+        return trimmed.hasPrefix("/") ? "file://" + encoded : encoded
     }
 }

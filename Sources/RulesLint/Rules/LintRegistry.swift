@@ -3,9 +3,9 @@ public enum LintRegistry {
     /// Every check, compiler-backed ones first, then by category.
     public static let checks: [LintCheck] = CompilerChecks.all + [
         UnknownField.check, WrongArgumentCount.check, TypeMismatch.check, ListInVersion1.check,
-        RequestResourceUnavailable.check, UnguardedResourceInCreate.check, ConstantCondition.check,
+        RequestResourceUnavailable.check, UnguardedResourceInCreate.check, ConstantCondition.check, RulesetSize.check,
         PublicWrite.check, NoSizeLimit.check, NoContentTypeCheck.check, ExpiredTestMode.check,
-        SignedInUserFolder.check, UnverifiedEmail.check,
+        AnyUserOnUserFolder.check, UnverifiedEmail.check,
         MissingRulesVersion.check, UnusedWildcard.check, Shadowing.check, DuplicateMatch.check,
         JSStrictEquality.check, JSOptionalChaining.check, JSLength.check, JSIncludes.check,
         JSCaseConversion.check, JSStringMethods.check,

@@ -10,11 +10,13 @@ enum UnknownField {
             Reading a field that does not exist is an error when the rule runs, and an error denies. A typo such \
             as `resource.contentTpye` or a Firestore habit such as `request.resource.data` therefore denies every \
             request the condition guards, silently. The fields are those of the Storage request and object \
-            model; custom metadata lives under `metadata` and token claims under `request.auth.token`.
+            model of the live service, where `request.resource` has no `timeCreated` or `updated` (the emulator \
+            has them); custom metadata lives under `metadata` and token claims under `request.auth.token`.
             """,
         triggering: [
             "match /users/{uid}/{f} {\n  allow read: if request.auth.userId == uid;\n}",
             "match /a/{f} {\n  allow write: if request.resource.contentTpye.matches('image/.*');\n}",
+            "match /a/{f} {\n  allow update: if request.resource.updated > resource.updated;\n}",
         ],
         nonTriggering: [
             "match /users/{uid}/{f} {\n  allow read: if request.auth.uid == uid;\n}",
@@ -34,12 +36,15 @@ enum UnknownField {
                 switch basePath {
                 case ["request"]: fields = StorageModel.requestFields
                 case ["request", "auth"]: fields = StorageModel.authFields
-                case ["resource"], ["request", "resource"]: fields = StorageModel.objectFields
+                case ["resource"]: fields = StorageModel.objectFields
+                case ["request", "resource"]: fields = StorageModel.incomingObjectFields
                 default: return
                 }
                 guard fields[name.name] == nil else { return }
                 var help: String?
-                if let suggestion = LintContext.suggestion(for: name.name, among: fields.keys) {
+                if basePath == ["request", "resource"], StorageModel.objectFields[name.name] != nil {
+                    help = "production sends no `\(name.name)` for the incoming object (the emulator does); the upload time is `request.time`"
+                } else if let suggestion = LintContext.suggestion(for: name.name, among: fields.keys) {
                     help = "did you mean `\(owner).\(suggestion)`?"
                 } else if basePath.last == "resource", name.name == "data" {
                     help = "Storage objects have no `data`: custom metadata is in `\(owner).metadata`"

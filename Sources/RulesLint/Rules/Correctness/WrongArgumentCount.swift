@@ -13,10 +13,12 @@ enum WrongArgumentCount {
         triggering: [
             "function isOwner(uid) { return request.auth.uid == uid; }\nmatch /users/{uid}/{f} {\n  allow read: if isOwner();\n}",
             "match /a/{f} {\n  allow read: if math.abs(1, 2) > 0;\n}",
+            "match /a/{f} {\n  allow write: if request.resource.contentType.matches();\n}",
         ],
         nonTriggering: [
             "function isOwner(uid) { return request.auth.uid == uid; }\nmatch /users/{uid}/{f} {\n  allow read: if isOwner(uid);\n}",
             "match /a/{f} {\n  allow read: if math.abs(-1) > 0;\n}",
+            "match /a/{f} {\n  allow write: if request.resource.contentType.matches('image/.*');\n}",
         ],
         detector: .tree(detect))
 
@@ -36,11 +38,20 @@ enum WrongArgumentCount {
                         accepted = Set(builtin.signatures.map(\.parameters.count))
                     }
                 case .member(let base, let member):
-                    guard case .identifier(let namespace) = base.kind, !locals.contains(namespace),
+                    if case .identifier(let namespace) = base.kind, !locals.contains(namespace),
                         let builtin = BuiltinRegistry.function(namespace: namespace, name: member.name)
-                    else { return }
-                    name = "\(namespace).\(member.name)"
-                    accepted = Set(builtin.signatures.map(\.parameters.count))
+                    {
+                        name = "\(namespace).\(member.name)"
+                        accepted = Set(builtin.signatures.map(\.parameters.count))
+                    } else if let type = StaticTypes.type(of: base, shadowed: locals),
+                        let method = BuiltinRegistry.method(on: type, named: member.name)
+                    {
+                        // A method of a receiver whose type is certain, e.g. `request.resource.contentType.matches()`.
+                        name = member.name
+                        accepted = Set(method.signatures.map(\.parameters.count))
+                    } else {
+                        return
+                    }
                 default:
                     return
                 }

@@ -1,7 +1,7 @@
 import RulesSyntax
 
 /// `match /users/{uid}/{f} { allow read, write: if request.auth != null; }`.
-enum SignedInUserFolder {
+enum AnyUserOnUserFolder {
     static let check = LintCheck(
         id: "lint.any-user-on-user-folder", category: .security, severity: .warning,
         summary: "a per-user folder (`/users/{uid}/...`) open to any signed-in user",
