@@ -50,6 +50,35 @@ struct SDKShapeTests {
         }
     }
 
+    @Test("Storage.storage(url:) with an object path traps, as the SDK does")
+    func storageURLWithPathTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = StorageSimulator().storage(url: "gs://bucket/images/a.png")
+        }
+    }
+
+    @Test("observing .unknown traps, as the SDK does")
+    func observeUnknownTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let simulator = StorageSimulator(configuration: .init(startsUploadsAutomatically: false))
+            simulator.storage().reference(withPath: "a").putData(Data()).observe(.unknown) { _ in }
+        }
+    }
+
+    @Test("upload snapshots carry the request metadata while running, the stored metadata after success")
+    func snapshotMetadata() async throws {
+        let simulator = try TestRules.simulator(TestRules.open, configuration: .init(startsUploadsAutomatically: false))
+        let task = simulator.storage().reference(withPath: "m.txt").putData(Data("abc".utf8), metadata: makeMetadata(contentType: "text/plain"))
+        #expect(task.snapshot.status == .unknown)
+        #expect(task.snapshot.metadata?.contentType == "text/plain" && task.snapshot.metadata?.isFile == false)
+        task.enqueue()
+        let stored = try await task.result()
+        #expect(stored.isFile && stored.size == 3)
+        #expect(task.snapshot.metadata?.isFile == true && task.snapshot.status == .success)
+        #expect(task.snapshot.progress?.completedUnitCount == 3 && task.snapshot.progress?.totalUnitCount == 3)
+        #expect(task.snapshot.description == "<State: Success>")
+    }
+
     @Test("the root from root() differs from the empty parent of a top-level child, as in the SDK")
     func rootQuirk() {
         let root = StorageSimulator().storage().reference()

@@ -227,8 +227,10 @@ public final class StorageSimulator: Sendable {
         return storage(bucket: String(bucket))
     }
 
-    /// The cached ``Storage`` of `bucket`.
-    func storage(bucket: String) -> Storage {
+    /// The ``Storage`` of `bucket`, by name (a simulator addition: unlike
+    /// ``storage(url:)`` it takes any name and never traps, for tools that
+    /// read bucket names from their input).
+    public func storage(bucket: String) -> Storage {
         storages.withLock { storages in
             if let storage = storages[bucket] { return storage }
             let storage = Storage(simulator: self, bucket: bucket)
