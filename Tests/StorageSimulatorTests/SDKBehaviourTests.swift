@@ -102,13 +102,6 @@ struct SDKBehaviourTests {
         #expect(folder?.code == .unknown)
     }
 
-    @Test("an upload to the root reference traps, as the SDK does")
-    func rootUploadTraps() async {
-        await #expect(processExitsWith: .failure) {
-            _ = StorageSimulator().storage().reference().putData(Data("x".utf8))
-        }
-    }
-
     @Test("other operations on the root reference are refused")
     func rootOperations() async throws {
         let storage = try TestRules.simulator(TestRules.open)

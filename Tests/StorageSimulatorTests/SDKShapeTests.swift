@@ -34,20 +34,18 @@ struct SDKShapeTests {
         #expect(url.absoluteString.hasPrefix("http://127.0.0.1:9199/v0/b/default-bucket/o/a%20b.txt?alt=media&token="))
     }
 
-    @Test("useEmulator after the first reference traps, as the SDK does")
-    func emulatorTooLate() async {
-        await #expect(processExitsWith: .failure) {
-            let storage = StorageSimulator().storage()
-            _ = storage.reference()
-            storage.useEmulator(withHost: "localhost", port: 9199)
-        }
-    }
-
-    @Test("reference(forURL:) with another bucket traps, as the SDK does")
-    func foreignBucketTraps() async {
-        await #expect(processExitsWith: .failure) {
-            _ = StorageSimulator().storage().reference(forURL: "gs://someone-else/a.txt")
-        }
+    @Test("upload snapshots carry the request metadata while running, the stored metadata after success")
+    func snapshotMetadata() async throws {
+        let simulator = try TestRules.simulator(TestRules.open, configuration: .init(startsUploadsAutomatically: false))
+        let task = simulator.storage().reference(withPath: "m.txt").putData(Data("abc".utf8), metadata: makeMetadata(contentType: "text/plain"))
+        #expect(task.snapshot.status == .unknown)
+        #expect(task.snapshot.metadata?.contentType == "text/plain" && task.snapshot.metadata?.isFile == false)
+        task.enqueue()
+        let stored = try await task.result()
+        #expect(stored.isFile && stored.size == 3)
+        #expect(task.snapshot.metadata?.isFile == true && task.snapshot.status == .success)
+        #expect(task.snapshot.progress?.completedUnitCount == 3 && task.snapshot.progress?.totalUnitCount == 3)
+        #expect(task.snapshot.description == "<State: Success>")
     }
 
     @Test("the root from root() differs from the empty parent of a top-level child, as in the SDK")
@@ -142,6 +140,9 @@ struct SDKShapeTests {
         #expect(seen == "callbacks")
     }
 
+    /// On the main actor, like app code: observers attached right after the
+    /// task starts see all of its events.
+    @MainActor
     @Test("download tasks: progress in steps, pause and resume, cancel")
     func downloadTasks() async throws {
         let simulator = try TestRules.simulator(TestRules.open, configuration: .init(uploadChunkSize: 4))

@@ -6,7 +6,7 @@ extension CaseExecutor {
     /// Performs one bucket operation through the SDK-shaped API.
     func perform(_ operation: TestOperation, on storage: StorageSimulator) async -> StepOutcome {
         func reference(_ target: ObjectTarget) -> StorageReference {
-            storage.storage(url: "gs://\(target.bucket)").reference().child(target.path)
+            storage.storage(bucket: target.bucket).reference().child(target.path)
         }
         do {
             switch operation {

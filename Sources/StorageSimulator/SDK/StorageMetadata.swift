@@ -88,23 +88,60 @@ open class StorageMetadata: NSObject {
         super.init()
     }
 
-    /// Metadata the service returns for `object`. As in the Firebase API's
-    /// metadata, an object stored without a content encoding reads as `identity`.
-    convenience init(object: StoredObject) {
-        var dictionary: [String: AnyHashable] = [
-            "bucket": object.bucket, "name": object.name, "size": object.size,
-            "generation": String(object.generation), "metageneration": String(object.metageneration),
-            "md5Hash": object.md5Hash, "timeCreated": Self.text(object.timeCreated),
-            "updated": Self.text(object.updated), "contentEncoding": object.contentEncoding ?? "identity",
-        ]
-        dictionary["contentType"] = object.contentType
-        dictionary["cacheControl"] = object.cacheControl
-        dictionary["contentDisposition"] = object.contentDisposition
-        dictionary["contentLanguage"] = object.contentLanguage
-        if !object.customMetadata.isEmpty { dictionary["metadata"] = object.customMetadata }
-        self.init(dictionary: dictionary)
+    /// Metadata the service returns for `object`, as `init(dictionary:)`
+    /// would read its JSON (times to the millisecond), without the JSON. As
+    /// in the Firebase API's metadata, an object stored without a content
+    /// encoding reads as `identity`.
+    init(object: StoredObject) {
+        bucket = object.bucket
+        cacheControl = object.cacheControl
+        contentDisposition = object.contentDisposition
+        contentEncoding = object.contentEncoding ?? "identity"
+        contentLanguage = object.contentLanguage
+        contentType = object.contentType
+        md5Hash = object.md5Hash
+        customMetadata = object.customMetadata.isEmpty ? nil : object.customMetadata
+        size = object.size
+        generation = object.generation
+        metageneration = object.metageneration
+        timeCreated = Self.millisecondDate(object.timeCreated)
+        updated = Self.millisecondDate(object.updated)
+        path = object.name
+        name = ObjectPath.segments(object.name).last.map(String.init) ?? ""
+        // The base of `updateMetadata`'s diff needs only the writable keys.
+        var initial: [String: AnyHashable] = ["contentEncoding": contentEncoding]
+        initial["cacheControl"] = cacheControl
+        initial["contentDisposition"] = contentDisposition
+        initial["contentLanguage"] = contentLanguage
+        initial["contentType"] = contentType
+        initial["metadata"] = customMetadata
+        initialDictionary = initial
         fromService = true
         storedObject = object
+        super.init()
+    }
+
+    /// A field-for-field copy.
+    private init(copying other: StorageMetadata) {
+        bucket = other.bucket
+        cacheControl = other.cacheControl
+        contentDisposition = other.contentDisposition
+        contentEncoding = other.contentEncoding
+        contentLanguage = other.contentLanguage
+        contentType = other.contentType
+        md5Hash = other.md5Hash
+        customMetadata = other.customMetadata
+        size = other.size
+        generation = other.generation
+        metageneration = other.metageneration
+        timeCreated = other.timeCreated
+        updated = other.updated
+        path = other.path
+        name = other.name
+        initialDictionary = other.initialDictionary
+        fromService = other.fromService
+        storedObject = other.storedObject
+        super.init()
     }
 
     /// The service's JSON keys: `bucket` always; strings when set; `size`
@@ -143,22 +180,7 @@ open class StorageMetadata: NSObject {
 
     /// A copy with the same fields (and the same base for `updateMetadata`).
     open override func copy() -> Any {
-        let copy = StorageMetadata(dictionary: initialDictionary)
-        copy.apply(self)
-        return copy
-    }
-
-    private func apply(_ other: StorageMetadata) {
-        cacheControl = other.cacheControl
-        contentDisposition = other.contentDisposition
-        contentEncoding = other.contentEncoding
-        contentLanguage = other.contentLanguage
-        contentType = other.contentType
-        customMetadata = other.customMetadata
-        path = other.path
-        name = other.name
-        fromService = other.fromService
-        storedObject = other.storedObject
+        StorageMetadata(copying: self)
     }
 
     /// The attributes of an upload with this metadata.
@@ -181,7 +203,16 @@ open class StorageMetadata: NSObject {
 
     private static func date(_ value: AnyHashable?) -> Date? {
         guard let text = value as? String, let time = Timestamp(rfc3339: text) else { return nil }
-        return Date(timeIntervalSince1970: Double(time.seconds) + Double(time.nanos) / 1_000_000_000)
+        return date(time)
+    }
+
+    private static func date(_ time: Timestamp) -> Date {
+        Date(timeIntervalSince1970: Double(time.seconds) + Double(time.nanos) / 1_000_000_000)
+    }
+
+    /// The instant as the service's JSON gives it: to the millisecond.
+    private static func millisecondDate(_ time: Timestamp) -> Date {
+        date(Timestamp(seconds: time.seconds, nanos: Int64(time.nanos / 1_000_000) * 1_000_000))
     }
 
     /// `yyyy-MM-dd'T'HH:mm:ss.SSSZ`: always three fraction digits, as the SDK writes.

@@ -42,7 +42,9 @@ public final class StorageSimulator: Sendable {
         public var defaultBucket: String
         /// The origin of download URLs (the SDK always writes the port).
         public var downloadBaseURL: String
-        /// Bytes per upload progress step; pause and cancel take effect between steps.
+        /// Bytes per progress step of uploads (unless the `Storage` sets
+        /// `uploadChunkSizeBytes`) and downloads; pause and cancel take
+        /// effect between steps.
         public var uploadChunkSize: Int
         /// Whether `putData`/`putFile` start the upload at once. When `false`,
         /// the task waits for ``StorageUploadTask/enqueue()``, so a test can
@@ -75,7 +77,10 @@ public final class StorageSimulator: Sendable {
     private let context: Locked<Context>
     /// Told about every change to the bucket set (a persistence layer; empty otherwise).
     private let changes = ChangeObserverSlot()
-    /// One ``Storage`` per bucket, as the SDK caches its instances.
+    /// One ``Storage`` per bucket, as the SDK caches its instances. `Storage`
+    /// is not `Sendable` (as in the SDK), yet one instance is handed to every
+    /// caller: that is safe because its settings live behind its own lock and
+    /// the rest of it is immutable.
     private let storages = Locked<[String: Storage]>([:])
 
     /// The mutable settings every operation reads.
@@ -229,8 +234,10 @@ public final class StorageSimulator: Sendable {
         return storage(bucket: String(bucket))
     }
 
-    /// The cached ``Storage`` of `bucket`.
-    func storage(bucket: String) -> Storage {
+    /// The ``Storage`` of `bucket`, by name (a simulator addition: unlike
+    /// ``storage(url:)`` it takes any name and never traps, for tools that
+    /// read bucket names from their input).
+    public func storage(bucket: String) -> Storage {
         storages.withLock { storages in
             if let storage = storages[bucket] { return storage }
             let storage = Storage(simulator: self, bucket: bucket)

@@ -61,9 +61,19 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
     /// Commits the transferred bytes: the stored metadata for an upload (subclasses).
     func completeTransfer() -> Result<StorageMetadata?, StorageError> { .success(nil) }
 
+    /// Starts the transfer once the callback queue has run what was queued
+    /// before: code on that queue (an app's main thread) that attaches
+    /// observers right after `putData` sees every event, as with the SDK,
+    /// whose first bytes take a network round trip.
     func startTransfer() {
         guard markStarted() else { return }
-        Task { await self.runTransfer() }
+        let queue = reference.storage.callbackQueue
+        Task {
+            await withCheckedContinuation { continuation in
+                queue.async { continuation.resume() }
+            }
+            await self.runTransfer()
+        }
     }
 
     /// Marks the task started; `false` if it already was or has finished.

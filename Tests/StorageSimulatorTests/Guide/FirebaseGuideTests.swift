@@ -4,9 +4,11 @@ import Testing
 
 /// Runs the guide-style code of `FirebaseGuideCode.swift` against
 /// `Storage.storage()` (the shared simulator, open rules) and checks what
-/// the guides say happens. Completion handlers run on the main queue, which
-/// Swift Testing services; each test awaits them through a continuation.
-@Suite("Firebase guide code, unchanged but for the import")
+/// the guides say happens. The code runs on the main actor, as app code
+/// does; completion handlers run on the main queue, and each test awaits
+/// them through a continuation.
+@MainActor
+@Suite("Firebase guide code, unchanged but for the import", .timeLimit(.minutes(1)))
 struct FirebaseGuideTests {
     /// A folder of the shared default bucket no other test uses.
     static func folder(_ name: String) -> String { "guide-\(name)-\(UUID().uuidString)" }
