@@ -84,8 +84,9 @@ struct EvalCommand: ParsableCommand {
         } else {
             requestTime = Timestamp.now()
         }
-        if let index = EvalInput.firstInvalidUTF8(EvalInput.rawArguments) {
-            throw CLIError("argument \(index) is not valid UTF-8 text")
+        let arguments = EvalInput.rawArguments
+        if let index = EvalInput.firstInvalidUTF8(arguments) {
+            throw CLIError(EvalInput.invalidUTF8Message(arguments, at: index))
         }
         return AuthorizationRequest(
             method: granular, bucket: try EvalInput.bucket(bucket), objectPath: try EvalInput.objectPath(path), auth: try identity(),

@@ -29,6 +29,26 @@ enum EvalInput {
         arguments.firstIndex { String(validating: $0, as: UTF8.self) == nil }
     }
 
+    /// The message for the argument at `index` that is not UTF-8: the
+    /// option it belongs to, and its bytes with the bad ones as `\xFF`.
+    static func invalidUTF8Message(_ arguments: [[UInt8]], at index: Int) -> String {
+        var shown = ""
+        var rest = arguments[index][...]
+        while !rest.isEmpty {
+            // The longest valid UTF-8 prefix of at most 4 bytes, else one bad byte.
+            if let length = (1...min(4, rest.count)).first(where: { String(validating: rest.prefix($0), as: UTF8.self) != nil }) {
+                shown += String(decoding: rest.prefix(length), as: UTF8.self)
+                rest = rest.dropFirst(length)
+            } else {
+                shown += "\\x" + String(rest[rest.startIndex], radix: 16, uppercase: true)
+                rest = rest.dropFirst()
+            }
+        }
+        let option = index > 0 ? String(decoding: arguments[index - 1], as: UTF8.self) : ""
+        let subject = option.hasPrefix("--") ? "the value of \(option)" : "an argument"
+        return "\(subject) is not valid UTF-8 text: `\(shown)`"
+    }
+
     /// The process's arguments as raw bytes.
     static var rawArguments: [[UInt8]] {
         (0..<Int(CommandLine.argc)).map { index in

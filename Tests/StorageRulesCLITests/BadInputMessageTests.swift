@@ -52,6 +52,8 @@ struct BadInputMessageTests {
     func invalidUTF8() {
         #expect(EvalInput.firstInvalidUTF8([Array("eval".utf8), [0x61, 0xFF, 0x62]]) == 1)
         #expect(EvalInput.firstInvalidUTF8([Array("eval".utf8), Array("é".utf8)]) == nil)
+        #expect(EvalInput.invalidUTF8Message([Array("--path".utf8), [0x61, 0xFF, 0x62] + Array("é".utf8)], at: 1)
+            == "the value of --path is not valid UTF-8 text: `a\\xFFbé`")
     }
 
     @Test("--jobs -1 is reported as a bad value, not a missing one")
