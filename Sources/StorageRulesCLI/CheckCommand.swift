@@ -21,22 +21,49 @@ struct CheckCommand: ParsableCommand {
     var emulator = false
 
     func run() throws {
+        let outcome = Self.check(files, format: format, emulator: emulator, color: Terminal.stdoutWantsColor)
+        for message in outcome.errors { Terminal.printError("error: \(message)") }
+        do {
+            try OutputFile.writeStandardOutput(outcome.output)
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if outcome.status != 0 { throw ExitCode(outcome.status) }
+    }
+
+    /// What `check` prints and its exit status.
+    struct Outcome {
+        /// Standard output: diagnostics and the summary, or one JSON document.
+        var output: String
+        /// Messages for standard error (files that could not be read).
+        var errors: [String]
+        /// 0 clean, 1 errors, 2 a file could not be read.
+        var status: Int32
+    }
+
+    /// Checks the files. An unreadable file is reported on standard error,
+    /// listed in the JSON with its error, and not counted as checked.
+    static func check(_ files: [String], format: OutputFormat, emulator: Bool, color: Bool) -> Outcome {
         var errors = 0
         var warnings = 0
-        var unreadable = false
+        var checked = 0
+        var unreadable: [String] = []
         var reports: [JSONValue] = []
-        let renderer = DiagnosticRenderer(style: .human, color: Terminal.stdoutWantsColor)
+        var output = ""
+        let renderer = DiagnosticRenderer(style: .human, color: color)
         for path in files {
             switch Terminal.read(path) {
             case .failure(let error):
-                Terminal.printError("error: \(error)")
-                unreadable = true
+                unreadable.append(error.description)
+                reports.append(.object([("file", .string(Terminal.displayName(path))), ("error", .string(error.description))]))
             case .success(let text):
+                checked += 1
                 let result = CompiledRuleset.compile(SourceFile(path: Terminal.displayName(path), text: text), options: emulator ? .emulator : .production)
                 errors += result.diagnostics.filter { $0.severity == .error }.count
                 warnings += result.diagnostics.filter { $0.severity == .warning }.count
                 if format == .text {
-                    print(renderer.render(result.diagnostics, in: result.source), terminator: "")
+                    output += renderer.render(result.diagnostics, in: result.source)
                 } else {
                     reports.append(.object([
                         ("file", .string(Terminal.displayName(path))),
@@ -46,12 +73,16 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if format == .json {
-            print(JSONValue.object([("files", .array(reports)), ("errors", .int(errors)), ("warnings", .int(warnings))]).serialized(), terminator: "")
+            output += JSONValue.object([
+                ("files", .array(reports)), ("errors", .int(errors)), ("warnings", .int(warnings)),
+                ("unreadable", .int(unreadable.count)),
+            ]).serialized()
         } else {
-            print("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            output += "\(checked) file\(checked == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            if !unreadable.isEmpty { output += ", \(unreadable.count) unreadable" }
+            output += "\n"
         }
-        if unreadable { throw ExitCode(2) }
-        if errors > 0 { throw ExitCode(1) }
+        return Outcome(output: output, errors: unreadable, status: !unreadable.isEmpty ? 2 : (errors > 0 ? 1 : 0))
     }
 }
 

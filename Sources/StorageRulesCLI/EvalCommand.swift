@@ -22,7 +22,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "The granular method: get, list, create, update or delete.")
     var method: String
 
-    @Option(help: "The object path inside the bucket (for list: the folder), without a leading slash.")
+    @Option(help: "The object name inside the bucket (for list: the folder), without a leading slash; taken exactly, not normalized like an SDK path.")
     var path: String
 
     @Option(help: "The bucket name.")
@@ -62,9 +62,9 @@ struct EvalCommand: ParsableCommand {
             let explanation = Explainer(rules: compiled).explain(decision)
             switch format {
             case .text:
-                for value in decision.debugOutput { print("debug: \(value.rulesDescription)") }
-                print(explanation.text(color: Terminal.stdoutWantsColor), terminator: "")
-            case .json: print(explanation.json)
+                let debug = decision.debugOutput.map { "debug: \($0.rulesDescription)\n" }.joined()
+                try OutputFile.writeStandardOutput(debug + explanation.text(color: Terminal.stdoutWantsColor))
+            case .json: try OutputFile.writeStandardOutput(explanation.json + "\n")
             }
             if !decision.allowed { throw ExitCode(1) }
         } catch let error as CLIError {
@@ -84,10 +84,14 @@ struct EvalCommand: ParsableCommand {
         } else {
             requestTime = Timestamp.now()
         }
+        let arguments = EvalInput.rawArguments
+        if let index = EvalInput.firstInvalidUTF8(arguments) {
+            throw CLIError(EvalInput.invalidUTF8Message(arguments, at: index))
+        }
         return AuthorizationRequest(
-            method: granular, bucket: bucket, objectPath: path, auth: try identity(), incoming: try map(resource, "--resource"),
-            existing: try map(existing, "--existing").map(ValueJSON.convertingObjectTimes), time: requestTime,
-            documents: try documents())
+            method: granular, bucket: try EvalInput.bucket(bucket), objectPath: try EvalInput.objectPath(path), auth: try identity(),
+            incoming: try map(resource, "--resource"), existing: try EvalInput.existing(try map(existing, "--existing")),
+            time: requestTime, documents: try documents())
     }
 
     private func json(_ text: String, _ option: String) throws -> Value {
@@ -121,6 +125,7 @@ struct EvalCommand: ParsableCommand {
         guard let value = try map(firestore, "--firestore"), case .map(let map) = value else { return nil }
         var documents: [String: RulesMap] = [:]
         for (path, fields) in map.entries {
+            _ = try EvalInput.documentPath(path)
             switch fields {
             case .map(let fieldMap): documents[path] = fieldMap
             case .null: continue

@@ -7,6 +7,7 @@ public struct StorageRulesCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "storage-rules",
         abstract: "Compile, evaluate and test Cloud Storage for Firebase security rules.",
+        version: StorageRulesVersion.current,
         subcommands: [
             CheckCommand.self, EvalCommand.self, TestCommand.self, LintCommand.self, FmtCommand.self, ServeCommand.self,
         ]

@@ -8,10 +8,11 @@ public struct TestCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run rules test suites (*.test.yaml, *.test.yml, *.test.json).",
+        usage: "storage-rules test [<options>] [<path> ...]",
         discussion: """
             Folders are searched recursively; with no path, the current folder is searched.
-            Exit status: 0 when every case passed, 1 when a case failed (or coverage is below
-            --coverage-threshold), 2 when a suite or rules file could not be loaded.
+
+            Exit status: 0 when every case passed; 1 when a case failed, no case ran (unless --allow-empty) or coverage is below --coverage-threshold; 2 when a suite or rules file could not be loaded or a report could not be written.
             """
     )
 
@@ -30,7 +31,7 @@ public struct TestCommand: AsyncParsableCommand {
     public var paths: [String] = []
 
     /// Case-name filter.
-    @Option(help: "Run only cases whose name contains TEXT (case-insensitive).")
+    @Option(help: ArgumentHelp("Run only cases whose name contains TEXT (case-insensitive).", valueName: "text"))
     public var filter: String?
 
     /// Whether to list every case.
@@ -42,7 +43,7 @@ public struct TestCommand: AsyncParsableCommand {
     public var format: Format = .human
 
     /// Report destination.
-    @Option(name: .shortAndLong, help: "Write the report to FILE instead of standard output.")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "file"))
     public var output: String?
 
     /// Terminal coverage summary.
@@ -50,19 +51,19 @@ public struct TestCommand: AsyncParsableCommand {
     public var coverage = false
 
     /// lcov destination.
-    @Option(name: .customLong("coverage-lcov"), help: "Write coverage as an lcov tracefile to FILE.")
+    @Option(name: .customLong("coverage-lcov"), help: ArgumentHelp("Write coverage as an lcov tracefile to FILE.", valueName: "file"))
     public var coverageLcov: String?
 
     /// HTML destination.
-    @Option(name: .customLong("coverage-html"), help: "Write coverage as one HTML page to FILE.")
+    @Option(name: .customLong("coverage-html"), help: ArgumentHelp("Write coverage as one HTML page to FILE.", valueName: "file"))
     public var coverageHTML: String?
 
     /// Minimum coverage.
-    @Option(name: .customLong("coverage-threshold"), help: "Fail when allow-statement or branch coverage is below N percent.")
+    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Fail when allow-statement or branch coverage is below N percent.", valueName: "n"))
     public var coverageThreshold: Double?
 
     /// Parallelism.
-    @Option(help: "Cases to run at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cases to run at once (default: the number of cores).", valueName: "n"))
     public var jobs: Int?
 
     /// Accepts a run in which no case ran.
@@ -70,7 +71,7 @@ public struct TestCommand: AsyncParsableCommand {
     public var allowEmpty = false
 
     /// Disables colour.
-    @Flag(name: .customLong("no-color"), help: "Never use colour (also when NO_COLOR is set).")
+    @Flag(name: .customLong("no-color"), help: "Print no colour codes. Without it, colour is used only on a terminal and only when NO_COLOR is unset.")
     public var noColor = false
 
     /// Creates the command (used by ArgumentParser).
@@ -119,19 +120,19 @@ public struct TestCommand: AsyncParsableCommand {
             if let report, coverage { FileHandle.standardError.write(Data(CoverageSummaryWriter.write(report).utf8)) }
         }
 
-        do {
+        do throws(CLIError) {
             if let output {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
-                print(run.summaryLine)
+                try OutputFile.write(text, toFile: output)
+                try OutputFile.writeStandardOutput(run.summaryLine + "\n")
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                try OutputFile.writeStandardOutput(text)
             }
             if let report {
-                if let coverageLcov { try LcovWriter.write(report).write(toFile: coverageLcov, atomically: true, encoding: .utf8) }
-                if let coverageHTML { try HTMLCoverageWriter.write(report).write(toFile: coverageHTML, atomically: true, encoding: .utf8) }
+                if let coverageLcov { try OutputFile.write(LcovWriter.write(report), toFile: coverageLcov) }
+                if let coverageHTML { try OutputFile.write(HTMLCoverageWriter.write(report), toFile: coverageHTML) }
             }
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write the report: \(error.localizedDescription)\n".utf8))
+            Terminal.printError("error: \(error)")
             throw ExitCode(2)
         }
 

@@ -133,6 +133,14 @@ struct CheckerTests {
         #expect(found.first?.message.hasPrefix("Invalid regular expression pattern. Pattern: ") == true)
     }
 
+    @Test func nestedQuantifiersWarn() {
+        let text = Engine.storageRules("match /{f} { allow get: if !f.matches('(a+)+$') && f.split('(x*)*').size() > 0; }")
+        let found = Self.diagnostics(text).filter { $0.id == "check.nested-quantifier" }
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.severity == .warning })
+        #expect(found.first?.message.hasSuffix("Pattern: (a+)+$") == true)
+    }
+
     @Test func validConstantPatternsAreQuiet() {
         let text = Engine.storageRules("match /{f} { allow get: if f.matches('image/.*') && f.split('[.]').size() > 0 && f.replace('(a)', '$1') != ''; }")
         #expect(Self.ids(text) == [])

@@ -165,8 +165,35 @@ struct RegexMatchTests {
     }
 }
 
-@Suite("Regex: safety limits")
+@Suite("Regex: runaway backtracking answers as RE2 does")
 struct RegexLimitTests {
+    @Test func catastrophicBacktrackingAnswersNoMatch() throws {
+        #expect(try !RulesRegex.matches("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", pattern: "(a+)+$"))
+        // The example: 22 a's and a 'b' is "no match" in production, so `!matches` allows.
+        #expect(try !RulesRegex.matches(String(repeating: "a", count: 22) + "b", pattern: "(a+)+$"))
+    }
+
+    @Test func catastrophicBacktrackingCanStillMatch() throws {
+        // The first alternative backtracks past the limit before the second is tried.
+        #expect(try RulesRegex.matches(String(repeating: "x", count: 30) + "z", pattern: "(x+x+)+y|.*"))
+        #expect(try !RulesRegex.matches(String(repeating: "x", count: 30) + "z", pattern: "(x+x+)+y|x*"))
+    }
+
+    @Test func replaceAndSplitFindTheMatchAfterARunawayStart() throws {
+        let subject = String(repeating: "x", count: 30) + "z" + "xxy" + String(repeating: "x", count: 30) + "z"
+        #expect(try RulesRegex.replace(subject, pattern: "(x+x+)+y", replacement: "[$1]")
+            == String(repeating: "x", count: 30) + "z[xx]" + String(repeating: "x", count: 30) + "z")
+        #expect(try RulesRegex.split(subject, pattern: "(x+x+)+y")
+            == [String(repeating: "x", count: 30) + "z", String(repeating: "x", count: 30) + "z"])
+    }
+
+    @Test func catastrophicBacktrackingOnANameLongInput() throws {
+        let subject = String(repeating: "a", count: 500) + "!"
+        #expect(try !RulesRegex.matches(subject, pattern: "(a+)+$"))
+        #expect(try RulesRegex.replace(subject, pattern: "(a+)+$", replacement: "") == subject)
+        #expect(try RulesRegex.split(subject, pattern: "(a+)+$") == [subject])
+    }
+
     static let limitPrefix = "Regular expression evaluation exceeded its limits."
 
     func expectLimitError(_ body: () throws(EvalError) -> Void) {
@@ -178,17 +205,21 @@ struct RegexLimitTests {
         }
     }
 
-    @Test func catastrophicBacktrackingFailsInsteadOfHanging() {
-        expectLimitError { () throws(EvalError) in
-            _ = try RulesRegex.matches("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", pattern: "(a+)+$")
-        }
-    }
-
-    @Test func catastrophicBacktrackingOnALongInput() {
+    /// Far beyond object names, the DFA's bounded work runs out too: an error, never a hang.
+    @Test func catastrophicBacktrackingOnAHugeInputFailsInsteadOfHanging() {
         let subject = String(repeating: "a", count: 100_000) + "!"
         expectLimitError { () throws(EvalError) in _ = try RulesRegex.matches(subject, pattern: "(a+)+$") }
         expectLimitError { () throws(EvalError) in _ = try RulesRegex.replace(subject, pattern: "(a+)+$", replacement: "") }
         expectLimitError { () throws(EvalError) in _ = try RulesRegex.split(subject, pattern: "(a+)+$") }
+    }
+
+    @Test("nested quantifiers are found", arguments: [
+        ("(a+)+$", true), ("(a|b*)*", true), ("(?:x{2,})+", true), ("((ab)*c)+", true), ("(a+){2,5}", true),
+        ("(a+)?", false), ("(a+){1}", false), ("(ab)+", false), ("a+b+", false), ("[(a+)]+", false), ("\\(a+\\)+", false),
+        ("image/.*", false), ("(a{2})+", false),
+    ])
+    func nestedQuantifiers(_ pattern: String, _ expected: Bool) {
+        #expect(RulesRegex.hasNestedQuantifiers(pattern) == expected, "\(pattern)")
     }
 
     /// 100 KB is far beyond the strings requests carry (object names are at most 1 KiB).

@@ -74,8 +74,10 @@ struct ExplainerTests {
         let explanation = Explainer(rules: rules).explain(decision)
         #expect(explanation.allowed)
         #expect(explanation.allows.count == 1)
-        let lines = try #require(explanation.allows.first).details.map(\.expression)
-        #expect(lines.first == "file == 'open'")
+        let details = try #require(explanation.allows.first).details
+        // The error `||` absorbed comes first, marked; the operand that granted follows.
+        #expect(details.first?.absorbedBy == "||")
+        #expect(details.filter { $0.depth == 1 }.map(\.expression).last == "file == 'open'")
     }
 
     @Test("a ternary shows its condition and the branch taken")

@@ -32,4 +32,8 @@ enum CheckMessages {
     static func invalidRegex(_ pattern: String, _ reason: String) -> String {
         "Invalid regular expression pattern. Pattern: \(pattern) (\(reason))"
     }
+
+    static func nestedQuantifiers(_ pattern: String) -> String {
+        "Nested quantifiers: a repeated group repeats inside. RE2 answers in linear time, backtracking engines can take exponential time; simplify it (`(a+)+` is `a+`). Pattern: \(pattern)"
+    }
 }

@@ -6,7 +6,9 @@ import RulesSyntax
 /// possessive repetition) reject the ruleset, as production does. A merely
 /// malformed constant pattern is a warning: production reports it when the
 /// rule runs (golden fact 19: `'abc'.replace('(', 'x')` compiles and fails
-/// at run time), so only the condition using it fails.
+/// at run time), so only the condition using it fails. A group that repeats
+/// and holds a repetition (`(a+)+`) is a warning: this engine and RE2 answer
+/// it in linear time, backtracking engines (and tools built on them) may not.
 struct RegexCheck {
     let ruleset: Ruleset
 
@@ -22,7 +24,9 @@ struct RegexCheck {
                 else { return }
                 switch RulesRegex.rejection(of: pattern) {
                 case nil:
-                    break
+                    if RulesRegex.hasNestedQuantifiers(pattern) {
+                        diagnostics.append(.warning("check.nested-quantifier", CheckMessages.nestedQuantifiers(pattern), at: first.range))
+                    }
                 case .unsupported(let reason):
                     diagnostics.append(.error("check.unsupported-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
                 case .malformed(let reason):

@@ -18,15 +18,27 @@ final class CompiledRegex: @unchecked Sendable {
     let captureCount: Int
     /// Group numbers by name.
     let groupNames: [String: Int]
-    private let code: OpaquePointer
+    /// The compiled pattern.
+    let code: OpaquePointer
+    /// How the pattern was compiled.
+    let mode: Mode
+    /// For ``Mode/search``: `(?s:.)*(?:pattern)` anchored at the start, which
+    /// the DFA matcher answers "is there a match at or after this offset" with
+    /// in one linear pass (the pattern alone would be retried at every offset).
+    let searchCode: OpaquePointer?
 
     /// RE2 semantics: UTF-8, `$` only at the very end unless `(?m)`, `(?m)^`
     /// also after a final newline, ASCII `\d \w \b` (no UCP), no `\C`.
     private static let baseOptions = UInt32(PCRE2_UTF) | UInt32(PCRE2_DOLLAR_ENDONLY)
         | UInt32(PCRE2_ALT_CIRCUMFLEX) | UInt32(PCRE2_NEVER_BACKSLASH_C)
 
-    private init(pattern: String, captureCount: Int, groupNames: [String: Int], code: OpaquePointer) {
+    private init(
+        pattern: String, mode: Mode, captureCount: Int, groupNames: [String: Int], code: OpaquePointer,
+        searchCode: OpaquePointer?
+    ) {
         self.pattern = pattern
+        self.mode = mode
+        self.searchCode = searchCode
         self.captureCount = captureCount
         self.groupNames = groupNames
         self.code = code
@@ -34,6 +46,7 @@ final class CompiledRegex: @unchecked Sendable {
 
     deinit {
         pcre2_code_free_8(code)
+        if let searchCode { pcre2_code_free_8(searchCode) }
     }
 
     /// Validates `pattern` as RE2 and compiles it for `mode`.
@@ -53,20 +66,28 @@ final class CompiledRegex: @unchecked Sendable {
         pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))
         pcre2_set_parens_nest_limit_8(context, 1000)
         var errorCode: Int32 = 0
-        var errorOffset = 0
-        let utf8 = Array(translated.pcre2.utf8)
-        let compiled = utf8.withUnsafeBufferPointer { buffer in
-            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, context)
-        }
-        guard let compiled else {
+        guard let compiled = compileCode(translated.pcre2, options: options, context: context, errorCode: &errorCode) else {
             return .failure(RE2SyntaxError(text: errorMessage(errorCode)))
         }
         // Without JIT the interpreter still runs, under the same limits.
         _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+        let searchCode = mode == .search
+            ? compileCode("(?s:.)*(?:\(translated.pcre2))", options: options | UInt32(PCRE2_ANCHORED), context: context, errorCode: &errorCode)
+            : nil
         return .success(
             CompiledRegex(
-                pattern: pattern, captureCount: translated.captureCount, groupNames: translated.groupNames,
-                code: compiled))
+                pattern: pattern, mode: mode, captureCount: translated.captureCount, groupNames: translated.groupNames,
+                code: compiled, searchCode: searchCode))
+    }
+
+    private static func compileCode(
+        _ text: String, options: UInt32, context: OpaquePointer?, errorCode: inout Int32
+    ) -> OpaquePointer? {
+        var errorOffset = 0
+        let utf8 = Array(text.utf8)
+        return utf8.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, context)
+        }
     }
 
     /// PCRE2's text for an error code.
@@ -81,24 +102,51 @@ final class CompiledRegex: @unchecked Sendable {
     /// Finds the first match at or after `start` (a byte offset), returning
     /// the byte ranges of the whole match and of each group (`nil` when a
     /// group did not take part).
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(EvalError) -> [Range<Int>?]? {
+    ///
+    /// Backtracking runs first; when it exceeds its limits the answer comes
+    /// from the DFA matcher instead (see ``firstMatchWithoutBacktracking``),
+    /// so a pattern answers as RE2 does rather than failing. `needsGroups`
+    /// says whether the caller reads the groups (`split` does not).
+    func firstMatch(
+        in subject: UnsafeBufferPointer<UInt8>, from start: Int, needsGroups: Bool = true
+    ) throws(EvalError) -> [Range<Int>?]? {
+        let result = backtrackingMatch(in: subject, from: start, options: 0)
+        switch result {
+        case .found(let ranges): return ranges
+        case .noMatch: return nil
+        case .failed(let code) where Self.isLimit(code):
+            return try firstMatchWithoutBacktracking(in: subject, from: start, needsGroups: needsGroups, limit: code)
+        case .failed(let code): throw limitError(code)
+        }
+    }
+
+    /// What one backtracking match attempt found.
+    enum BacktrackingResult {
+        case found([Range<Int>?])
+        case noMatch
+        case failed(Int32)
+    }
+
+    /// One backtracking attempt (JIT, then the interpreter when the JIT stack runs out).
+    func backtrackingMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32) -> BacktrackingResult {
         let scratch = MatchScratch.take(pairs: captureCount + 1)
         defer { MatchScratch.give(scratch) }
         let base = subject.baseAddress ?? MatchScratch.emptySubject
-        var result = pcre2_match_8(
-            code, base, subject.count, start, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.context)
+        let flags = UInt32(PCRE2_NO_UTF_CHECK) | options
+        var result = pcre2_match_8(code, base, subject.count, start, flags, scratch.matchData, scratch.context)
         if result == PCRE2_ERROR_JIT_STACKLIMIT {
             // Long subjects can outgrow the JIT stack; the interpreter keeps
             // its backtracking frames on the heap, under the heap limit.
             result = pcre2_match_8(
-                code, base, subject.count, start, UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_NO_JIT),
-                scratch.matchData, scratch.context)
+                code, base, subject.count, start, flags | UInt32(PCRE2_NO_JIT), scratch.matchData, scratch.context)
         }
-        if result == PCRE2_ERROR_NOMATCH { return nil }
-        guard result > 0 else {
-            throw limitError(result)
-        }
-        guard let vector = pcre2_get_ovector_pointer_8(scratch.matchData) else { return nil }
+        if result == PCRE2_ERROR_NOMATCH { return .noMatch }
+        guard result > 0 else { return .failed(result) }
+        return .found(ranges(of: scratch, count: result))
+    }
+
+    private func ranges(of scratch: MatchScratch, count result: Int32) -> [Range<Int>?] {
+        guard let vector = pcre2_get_ovector_pointer_8(scratch.matchData) else { return [] }
         var ranges: [Range<Int>?] = []
         ranges.reserveCapacity(captureCount + 1)
         // PCRE2_UNSET (the largest size_t) reads as -1 through Swift's Int.
@@ -111,7 +159,12 @@ final class CompiledRegex: @unchecked Sendable {
         return ranges
     }
 
-    private func limitError(_ code: Int32) -> EvalError {
+    /// Whether a match failed on one of the backtracking limits.
+    static func isLimit(_ code: Int32) -> Bool {
+        [PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT].contains(code)
+    }
+
+    func limitError(_ code: Int32) -> EvalError {
         switch code {
         case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
             EvalError("Regular expression evaluation exceeded its limits. Pattern: \(pattern)")

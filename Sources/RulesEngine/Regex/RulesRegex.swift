@@ -2,9 +2,10 @@
 /// PCRE2. This is the only place that decides what a pattern means, how
 /// `matches` anchors, and how `split` and `replace` walk their matches.
 ///
-/// Patterns are cached after their first use, and matching is bounded: a
-/// pattern that would backtrack without end fails with an ``EvalError``
-/// instead of hanging (RE2 itself runs in linear time and never needs this).
+/// Patterns are cached after their first use. Backtracking is bounded, and a
+/// pattern that runs past the bound is answered by PCRE2's DFA matcher,
+/// which like RE2 runs in linear time, so a verdict never depends on how
+/// much backtracking a pattern needs.
 public enum RulesRegex {
     /// `nil` when `pattern` is a valid RE2 pattern; otherwise why it is not.
     /// The checker uses it to reject constant patterns at compile time.
@@ -35,6 +36,12 @@ public enum RulesRegex {
         }
     }
 
+    /// Whether `pattern` repeats a group whose body repeats too (`(a+)+`):
+    /// slow on backtracking engines, so `check` warns about it.
+    public static func hasNestedQuantifiers(_ pattern: String) -> Bool {
+        NestedQuantifiers.found(in: pattern)
+    }
+
     /// Whether the whole of `subject` matches `pattern` (`'hello world'.matches('world')` is false).
     public static func matches(_ subject: String, pattern: String) throws(EvalError) -> Bool {
         let regex = try RegexCache.regexOrThrow(pattern, mode: .whole)
@@ -51,7 +58,7 @@ public enum RulesRegex {
         return try withBytes(subject) { bytes throws(EvalError) in
             var pieces: [String] = []
             var pieceStart = 0
-            try forEachMatch(of: regex, in: bytes) { groups throws(EvalError) in
+            try forEachMatch(of: regex, in: bytes, needsGroups: false) { groups throws(EvalError) in
                 guard let whole = groups[0] else { return }
                 if pieceStart == 0 && whole.lowerBound == 0 && whole.isEmpty { return }
                 pieces.append(text(bytes, pieceStart..<whole.lowerBound))
@@ -104,11 +111,12 @@ public enum RulesRegex {
     /// Java's `Matcher.find` loop: the next search starts where the last
     /// match ended, or one code point later when that match was empty.
     private static func forEachMatch(
-        of regex: CompiledRegex, in bytes: UnsafeBufferPointer<UInt8>,
+        of regex: CompiledRegex, in bytes: UnsafeBufferPointer<UInt8>, needsGroups: Bool = true,
         _ body: ([Range<Int>?]) throws(EvalError) -> Void
     ) throws(EvalError) {
         var from = 0
-        while from <= bytes.count, let groups = try regex.firstMatch(in: bytes, from: from), let whole = groups[0] {
+        while from <= bytes.count, let groups = try regex.firstMatch(in: bytes, from: from, needsGroups: needsGroups),
+            let whole = groups[0] {
             try body(groups)
             if whole.isEmpty {
                 guard whole.upperBound < bytes.count else { return }

@@ -176,8 +176,8 @@ public enum ValueJSON {
         }
 
         /// A number in RFC 8259 syntax: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?.
-        /// Integers that fit in 64 bits are `int`; any other number is `float`
-        /// unless its magnitude overflows a double.
+        /// Integers are `int` and must fit in 64 bits; numbers with a fraction
+        /// or an exponent are `float` and must not overflow a double.
         mutating func number() throws(SyntaxError) -> Value {
             let start = position
             func isDigit(_ index: Int) -> Bool {
@@ -209,7 +209,11 @@ public enum ValueJSON {
                 while isDigit(position) { position += 1 }
             }
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
-            if !isFloat, let number = Int64(text) { return .int(number) }
+            if !isFloat {
+                // A rules int is 64 bits; an integer beyond it is refused rather than silently becoming a float.
+                guard let number = Int64(text) else { throw SyntaxError(message: "integer out of range (64 bits)", offset: start) }
+                return .int(number)
+            }
             guard let number = Double(text), number.isFinite else {
                 throw SyntaxError(message: "number out of range", offset: start)
             }

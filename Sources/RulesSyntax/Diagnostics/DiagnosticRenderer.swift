@@ -57,18 +57,37 @@ public struct DiagnosticRenderer: Sendable {
         return out
     }
 
-    /// The source line of a range with a caret line under it.
+    /// Source lines longer than this many characters are shown as a window
+    /// of this width around the caret, cut ends marked with `…`.
+    public static let windowWidth = 100
+    /// How many characters of the window lie before the caret, when the line allows.
+    static let contextBeforeCaret = 40
+
+    /// The source line of a range with a caret line under it; a long line is
+    /// cut to a window around the caret, and the `~` underline to that window.
     public func snippet(for range: SourceRange, in source: SourceFile) -> String {
         let start = source.location(of: range.start)
         let end = source.location(of: range.end)
-        let line = source.lineText(start.line)
+        let scalars = Array(source.lineText(start.line).unicodeScalars)
         let gutter = String(start.line)
         let pad = String(repeating: " ", count: gutter.count)
-        let width = end.line == start.line ? max(1, end.column - start.column) : 1
+        let caret = min(max(0, start.column - 1), scalars.count)
+        var width = end.line == start.line ? max(1, end.column - start.column) : 1
+        var from = 0
+        var to = scalars.count
+        if scalars.count > Self.windowWidth {
+            from = max(0, min(caret - Self.contextBeforeCaret, scalars.count - Self.windowWidth))
+            to = from + Self.windowWidth
+            width = max(1, min(width, to - caret))
+        }
+        let leading = from > 0 ? "…" : ""
+        let trailing = to < scalars.count ? "…" : ""
+        var shown = String.UnicodeScalarView()
+        shown.append(contentsOf: scalars[from..<to])
         // Tabs in the source line are kept in the caret line so the caret stays aligned.
-        let prefix = line.unicodeScalars.prefix(start.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        let prefix = (leading.isEmpty ? "" : " ") + scalars[from..<caret].map { $0 == "\t" ? "\t" : " " }.joined()
         let carets = paint("^" + String(repeating: "~", count: max(0, width - 1)), "32")
-        return "\(pad) |\n\(gutter) | \(line)\n\(pad) | \(prefix)\(carets)\n"
+        return "\(pad) |\n\(gutter) | \(leading)\(String(shown))\(trailing)\n\(pad) | \(prefix)\(carets)\n"
     }
 
     private func paint(_ text: String, _ code: String) -> String {

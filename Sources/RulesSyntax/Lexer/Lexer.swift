@@ -43,6 +43,10 @@ struct Lexer: Sendable {
     /// Scans the next token, skipping whitespace and comments.
     mutating func next() -> Token {
         skipTrivia()
+        while position < bytes.count, Self.isControl(bytes[position]) {
+            skipControlCharacters()
+            skipTrivia()
+        }
         let start = position
         guard start < bytes.count else {
             return Token(kind: .endOfFile, start: bytes.count, end: bytes.count)
@@ -58,6 +62,18 @@ struct Lexer: Sendable {
             return scanQuoted(from: start, quoteAt: start, raw: false, isBytes: false)
         }
         return scanPunctuation(from: start, first: first)
+    }
+
+    /// Whether a byte is a control character that is not whitespace (NUL, BEL, DEL...).
+    static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && !byte.isWhitespace) || byte == 0x7F
+    }
+
+    /// Reports a run of control characters once, naming the first, and skips it.
+    private mutating func skipControlCharacters() {
+        let start = position
+        while position < bytes.count, Self.isControl(bytes[position]) { position += 1 }
+        diagnostics.append(SyntaxMessages.controlCharacter(bytes[start], SourceRange(start: start, end: position)))
     }
 
     /// Skips spaces, tabs, line breaks, form feeds and comments.

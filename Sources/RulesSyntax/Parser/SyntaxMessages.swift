@@ -55,6 +55,16 @@ enum SyntaxMessages {
         .error("syntax.unexpected-token", "Unexpected '\(token)'.", at: range, help: help)
     }
 
+    static func controlCharacter(_ byte: UInt8, _ range: SourceRange) -> Diagnostic {
+        let names: [UInt8: String] = [0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x1B: "ESC", 0x7F: "DEL"]
+        let code = String(byte, radix: 16, uppercase: true)
+        let name = names[byte].map { " (\($0))" } ?? ""
+        return .error(
+            "syntax.invalid-character",
+            "invalid character U+\(String(repeating: "0", count: 4 - code.count))\(code)\(name): control characters are not allowed in rules",
+            at: range)
+    }
+
     static func mismatched(_ token: String, expecting: String, _ range: SourceRange, help: String? = nil) -> Diagnostic {
         .error("syntax.unexpected-token", "mismatched input '\(token)' expecting \(expecting)", at: range, help: help)
     }

@@ -75,8 +75,12 @@ public enum HTMLCoverageWriter {
         for (offset, byte) in source.bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         var out = "<table class=\"code\">\n"
         var stack: [String] = []
+        // Inline rules (`rulesSource`) are padded with empty lines so line numbers match the suite file; leading
+        // blank lines are left out of the page (the numbers of the rows shown stay the same).
+        let firstContent = source.bytes.firstIndex { !(($0 == 0x20) || ($0 == 0x09) || ($0 == 0x0A) || ($0 == 0x0D)) } ?? 0
         for (lineIndex, start) in lineStarts.enumerated() {
             let next = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] : source.bytes.count
+            if next <= firstContent && next < source.bytes.count { continue }
             var end = next
             while end > start, source.bytes[end - 1] == UInt8(ascii: "\n") || source.bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             let line = lineIndex + 1

@@ -68,8 +68,17 @@ private struct Walker {
         let next = isRoot ? depth : depth + 1
         switch node.kind {
         case .binary(let op, _, _) where op == .and || op == .or:
-            for operand in deciders(of: chain(node, op), op: op, outcome: outcome) {
-                explain(operand, depth: next)
+            let operands = chain(node, op)
+            let deciding = deciders(of: operands, op: op, outcome: outcome).map(\.id)
+            for operand in operands where recorded(operand) != nil {
+                if deciding.contains(operand.id) {
+                    explain(operand, depth: next)
+                } else if case .error? = recorded(operand) {
+                    // An error `||` / `&&` absorbed: it did not decide, but it is what a user debugging the rule needs.
+                    let first = lines.count
+                    explain(operand, depth: next)
+                    if first < lines.count { lines[first].absorbedBy = op == .or ? "||" : "&&" }
+                }
             }
         case .unary(.not, let operand):
             explain(operand, depth: next)

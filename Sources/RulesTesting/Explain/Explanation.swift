@@ -54,6 +54,9 @@ public struct Explanation: Sendable {
         public var outcome: String
         /// `true` for a deciding (boolean or erroring) node, `false` for a leaf value shown as context.
         public var isDecision: Bool
+        /// The operator (`||` or `&&`) that absorbed this operand's error, so
+        /// the error did not decide the outcome; `nil` for every other line.
+        public var absorbedBy: String? = nil
     }
 
     /// A one-line reason such as `no match block matches the path`.

@@ -20,6 +20,9 @@ extension CaseContext {
         case "list":
             var maxResults: Int64 = 1000
             if let limitNode = fields["maxResults"] {
+                if let digits = YAMLReader.outOfRangeInteger(limitNode) {
+                    throw reader.error("`maxResults` must be between 1 and 1000, found \(digits)", at: limitNode, key: "maxResults")
+                }
                 maxResults = try reader.int(limitNode, what: "`maxResults`")
                 guard (1...1000).contains(maxResults) else {
                     throw reader.error("`maxResults` must be between 1 and 1000, found \(maxResults)", at: limitNode, key: "maxResults")

@@ -36,6 +36,11 @@ public struct SuiteLoader: Sendable {
     /// the relative paths inside it.
     public func load(text: String, path: String) throws(SuiteLoadError) -> TestSuite {
         let reader = YAMLReader(file: path)
+        if YAMLMessages.looksLikeRules(text) {
+            throw SuiteLoadError(
+                location: SuiteLocation(file: path, line: 1, column: 1),
+                message: "this is a rules file, not a suite: give the suite (*.test.yaml) that names it with `rules:`")
+        }
         try YAMLLimits.check(text, file: path)
         let root: Node
         do {
@@ -162,7 +167,9 @@ public struct SuiteLoader: Sendable {
 
     static func yamlError(_ error: any Error, file: String, text: String) -> SuiteLoadError {
         func located(_ problem: String, _ mark: Mark) -> SuiteLoadError {
-            SuiteLoadError(location: SuiteLocation(file: file, line: mark.line, column: mark.column), message: "invalid YAML: \(problem)")
+            SuiteLoadError(
+                location: SuiteLocation(file: file, line: mark.line, column: mark.column),
+                message: YAMLMessages.ourWording(problem) ?? "invalid YAML: \(problem)")
         }
         switch error {
         case YamlError.scanner(let context, let problem, let mark, _),
@@ -177,7 +184,12 @@ public struct SuiteLoader: Sendable {
                 location: SuiteLocation(file: file, line: position.line, column: position.column),
                 message: "invalid YAML: \(problem)\(character)")
         case YamlError.duplicatedKeysInMapping(let duplicates, let context):
-            return located("duplicate key `\(duplicates.joined(separator: "`, `"))`", context.mark)
+            // Yams marks the first occurrence; the user needs the second.
+            let key = duplicates.first ?? ""
+            let position = YAMLMessages.secondOccurrence(of: key, after: context.mark, in: text)
+            return SuiteLoadError(
+                location: SuiteLocation(file: file, line: position.line, column: position.column),
+                message: "duplicate key `\(duplicates.joined(separator: "`, `"))`: the key appears earlier in the same mapping (line \(context.mark.line))")
         default:
             return SuiteLoadError(location: SuiteLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)")
         }

@@ -69,7 +69,19 @@ struct YAMLReader {
 
     func int(_ node: Node, what: String) throws(SuiteLoadError) -> Int64 {
         if case .int(let value) = scalarValue(node) { return value }
+        if let digits = Self.outOfRangeInteger(node) {
+            throw error("\(what) is out of range, found \(digits)", at: node)
+        }
         throw error("\(what) must be an integer, found \(kindName(node))", at: node)
+    }
+
+    /// The text of a plain scalar written as a decimal integer too large for 64 bits, or `nil`.
+    static func outOfRangeInteger(_ node: Node) -> String? {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
+        let text = scalar.string
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), Int64(text) == nil else { return nil }
+        return text
     }
 
     func bool(_ node: Node, what: String) throws(SuiteLoadError) -> Bool {
@@ -309,4 +321,9 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+extension Character {
+    /// `0` to `9`.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

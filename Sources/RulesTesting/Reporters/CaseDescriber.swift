@@ -25,22 +25,26 @@ struct CaseDescriber {
         let stepIndex = (result.steps.firstIndex { !$0.passed } ?? 0) + 1
         let who = failed.step.caller.label
         if result.testCase.isSequence {
-            lines.append("step \(stepIndex) of \(result.steps.count) (line \(failed.step.location.line)): \(failed.step.operation.summary) as \(who)")
+            lines.append("step \(stepIndex) of \(result.steps.count) (line \(failed.step.location.line)): \(Self.escapingControlCharacters(failed.step.operation.summary)) as \(who)")
         } else {
-            lines.append("\(failed.step.operation.summary) as \(who)")
+            lines.append("\(Self.escapingControlCharacters(failed.step.operation.summary)) as \(who)")
         }
         for mismatch in failed.mismatches {
             let label = mismatch.field == "decision" ? "" : "\(mismatch.field): "
             lines.append("\(label)expected \(style.good(mismatch.expected)), got \(style.bad(mismatch.actual))")
         }
         if let message = outcome.errorMessage, outcome.error != nil {
-            lines.append(style.dim("the operation ended with \(outcome.error ?? ""): \(message)"))
+            lines.append(style.dim("the operation ended with \(outcome.error ?? ""): \(Self.escapingControlCharacters(message))"))
         }
         if let decision = outcome.decidingDecision {
             let explanation = explainers.explainer(for: suite.rules).explain(decision)
             lines += explanationLines(explanation)
         } else {
             lines.append(style.dim("the operation never reached the rules"))
+        }
+        for (index, step) in result.steps.enumerated() where index + 1 > stepIndex && step.outcome == nil {
+            lines.append(style.dim(
+                "not run: step \(index + 1) of \(result.steps.count) (line \(step.step.location.line)): \(step.step.operation.summary) as \(step.step.caller.label)"))
         }
         return lines
     }
@@ -49,7 +53,7 @@ struct CaseDescriber {
     func explanationLines(_ explanation: Explanation) -> [String] {
         var lines: [String] = []
         let verdict = explanation.allowed ? style.good("allowed") : style.bad("denied")
-        lines.append("rules: \(explanation.method.rawValue) \(explanation.path) → \(verdict)")
+        lines.append("rules: \(explanation.method.rawValue) \(Self.escapingControlCharacters(explanation.path)) → \(verdict)")
         if let refusal = explanation.refusal {
             lines.append("  \(refusal)")
             return lines
@@ -61,7 +65,7 @@ struct CaseDescriber {
         for match in explanation.matches {
             var text = "  match \(match.pattern) \(style.dim("(\(explanation.file):\(match.line))"))"
             if !match.bindings.isEmpty {
-                text += " " + match.bindings.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+                text += " " + match.bindings.map { "\($0.name) = \(Self.escapingControlCharacters($0.value))" }.joined(separator: ", ")
             }
             lines.append(text)
         }
@@ -69,14 +73,40 @@ struct CaseDescriber {
             lines.append("  no allow statement in the matched blocks covers `\(explanation.method.rawValue)`")
         }
         for allow in explanation.allows {
-            lines.append("  \(style.dim("\(explanation.file):\(allow.line):")) \(allow.text) → \(paint(allow.outcome))")
+            lines.append("  \(style.dim("\(explanation.file):\(allow.line):")) \(allow.text) → \(paint(Self.escapingControlCharacters(allow.outcome)))")
             for detail in allow.details {
                 let indent = String(repeating: "  ", count: detail.depth + 1)
                 let arrow = detail.isDecision ? "→" : "="
-                lines.append("\(indent)\(detail.expression) \(arrow) \(paint(detail.outcome)) \(style.dim("(line \(detail.line))"))")
+                let absorbed = detail.absorbedBy.map { " " + style.dim("(absorbed by `\($0)`)") } ?? ""
+                let outcome = paint(Self.escapingControlCharacters(detail.outcome))
+                lines.append("\(indent)\(detail.expression) \(arrow) \(outcome)\(absorbed) \(style.dim("(line \(detail.line))"))")
             }
         }
         return lines
+    }
+
+    /// The text with control characters escaped (`\n`, `\t`, `\r`, else
+    /// `\u001B`), as string values show them, so a path never splits a line
+    /// or sends terminal escapes.
+    static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where isControl(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     private func paint(_ outcome: String) -> String {

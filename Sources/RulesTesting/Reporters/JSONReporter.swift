@@ -118,7 +118,7 @@ public struct JSONReporter: Sendable {
                     .object([
                         ("depth", .int(detail.depth)), ("line", .int(detail.line)),
                         ("expression", .string(detail.expression)), ("outcome", .string(detail.outcome)),
-                        ("kind", .string(detail.isDecision ? "decision" : "value")),
+                        ("kind", .string(detail.absorbedBy != nil ? "absorbed-error" : (detail.isDecision ? "decision" : "value"))),
                     ])
                 })),
             ])

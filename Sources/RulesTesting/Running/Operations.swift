@@ -48,10 +48,29 @@ extension CaseExecutor {
                 return StepOutcome(decisions: [])
             }
         } catch let error as StorageError {
-            return StepOutcome(decisions: [], error: error.code.name, errorMessage: error.message)
+            var message = error.message
+            if error.code == .objectNotFound, let hint = exactNameHint(operation, storage: storage) { message += " (\(hint))" }
+            return StepOutcome(decisions: [], error: error.code.name, errorMessage: message)
         } catch {
             return StepOutcome(decisions: [], error: StorageErrorCode.unknown.name, errorMessage: "\(error)")
         }
+    }
+
+    /// Why a step missed a seeded object: operations normalize paths like the
+    /// SDK (`//` collapsed, a trailing `/` dropped) while `objects:` keep exact
+    /// names, so a seeded `a//b` cannot be reached as `a//b`.
+    func exactNameHint(_ operation: TestOperation, storage: StorageSimulator) -> String? {
+        let target: ObjectTarget
+        switch operation {
+        case .get(let value), .delete(let value), .updateMetadata(let value, _): target = value
+        default: return nil
+        }
+        let normalized = storage.storage(bucket: target.bucket).reference().child(target.path).fullPath
+        guard normalized != target.path, suite.objects.contains(where: { $0.path == target.path && $0.bucket == target.bucket }) else {
+            return nil
+        }
+        return "an object named exactly `\(target.path)` is seeded, but operations normalize paths like the SDK, "
+            + "so this step addressed `\(normalized)`; see \"Paths\" in docs/suite-format.md"
     }
 
     /// The keys `expect.metadata` may name.
