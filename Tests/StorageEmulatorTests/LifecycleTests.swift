@@ -39,9 +39,11 @@ import Testing
         let path = "/v0/b/b/o?name=slow&upload_id=\(id)&upload_protocol=resumable"
         let uploads = fixture.server.state.uploads
         uploads.expire(now: Date().addingTimeInterval(30))
+        // The query is the session's last use; measured from before it, so a slow machine cannot expire it early.
+        let beforeQuery = Date()
         #expect(try await fixture.send("POST", path, headers: ["X-Goog-Upload-Command": "query"]).status == 200)
         // Sessions expire 60 s after their last use.
-        uploads.expire(now: Date().addingTimeInterval(59))
+        uploads.expire(now: beforeQuery.addingTimeInterval(59))
         #expect(uploads.count == 1)
         uploads.expire(now: Date().addingTimeInterval(61))
         #expect(uploads.count == 0)
