@@ -124,14 +124,15 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
         repeat {
             guard await waitWhilePaused() else { return }
             sent = sent + min(step, total - sent)
-            let snapshot = state.withLock { state -> StorageTaskSnapshot? in
-                guard !state.phase.isTerminal else { return nil }
+            let hook = progressHook
+            let moved = state.withLock { state -> (moved: Bool, snapshot: StorageTaskSnapshot?) in
+                guard !state.phase.isTerminal else { return (false, nil) }
                 state.completed = sent
                 state.phase = .progressing
-                return makeSnapshot(.progress, state)
+                return (true, hook == nil ? nil : makeSnapshot(.progress, state))
             }
-            guard let snapshot else { return }
-            progressHook?(snapshot)
+            guard moved.moved else { return }
+            if let hook, let snapshot = moved.snapshot { hook(snapshot) }
             await fireAndWait(.progress)
         } while sent < total
         guard await waitWhilePaused() else { return }
@@ -167,7 +168,7 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
     /// Ends the task (once): records the result, calls the observers of
     /// `.success` or `.failure`, then drops every observer.
     private func finish(_ result: Result<StorageMetadata?, StorageError>, phase: TaskPhase) {
-        let delivery = state.withLock { state -> (handlers: [(StorageTaskSnapshot) -> Void], snapshot: StorageTaskSnapshot, waiters: [CheckedContinuation<Void, Never>])? in
+        let delivery = state.withLock { state -> (handlers: [(StorageTaskSnapshot) -> Void], snapshot: StorageTaskSnapshot?, waiters: [CheckedContinuation<Void, Never>])? in
             guard !state.phase.isTerminal, phase != .cancelled || !state.committing else { return nil }
             state.phase = phase
             switch result {
@@ -184,12 +185,14 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
             state.observers.removeAll()
             let waiters = state.finishWaiters
             state.finishWaiters.removeAll()
-            return (handlers, makeSnapshot(status, state), waiters)
+            return (handlers, handlers.isEmpty ? nil : makeSnapshot(status, state), waiters)
         }
         guard let delivery else { return }
         let storage = reference.storage
-        for handler in delivery.handlers {
-            storage.deliver { handler(delivery.snapshot) }
+        if let snapshot = delivery.snapshot {
+            for handler in delivery.handlers {
+                storage.deliver { handler(snapshot) }
+            }
         }
         for waiter in delivery.waiters { waiter.resume() }
     }
@@ -214,14 +217,16 @@ open class StorageObservableTask: StorageTask, @unchecked Sendable {
     /// Calls the observers of `status` with a snapshot of now.
     @discardableResult
     private func fire(_ status: StorageTaskStatus) -> Bool {
-        let (handlers, snapshot) = state.withLock { state in
-            (state.observers[status].map { Array($0.values) } ?? [], makeSnapshot(status, state))
+        let delivery = state.withLock { state -> (handlers: [(StorageTaskSnapshot) -> Void], snapshot: StorageTaskSnapshot)? in
+            guard let handlers = state.observers[status], !handlers.isEmpty else { return nil }
+            return (Array(handlers.values), makeSnapshot(status, state))
         }
+        guard let delivery else { return false }
         let storage = reference.storage
-        for handler in handlers {
-            storage.deliver { handler(snapshot) }
+        for handler in delivery.handlers {
+            storage.deliver { handler(delivery.snapshot) }
         }
-        return !handlers.isEmpty
+        return true
     }
 
     /// Fires, then waits until the callback queue has run the handlers.
