@@ -6,3 +6,4 @@ func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 if wants("engine") { runEngineBenchmarks() }
 if wants("bucket") { runBucketBenchmarks() }
 if wants("runner") { runRunnerBenchmarks() }
+TargetTable.printTable()
