@@ -6,4 +6,6 @@ func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 if wants("engine") { runEngineBenchmarks() }
 if wants("bucket") { runBucketBenchmarks() }
 if wants("runner") { runRunnerBenchmarks() }
+if groups.contains("callgrind") { runCallgrindBenchmarks() }
+if groups.contains("bucket-callgrind") { runBucketCallgrind() }
 TargetTable.printTable()

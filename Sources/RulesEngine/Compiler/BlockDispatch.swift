@@ -16,12 +16,17 @@ struct BlockDispatch: Sendable {
     /// Positions of the blocks that do not start with a literal, ascending.
     private let unindexed: [Int]
 
+    /// Fewer siblings than this are all tried: a lookup by literal costs
+    /// more than trying a handful of blocks.
+    static let indexingThreshold = 8
+
     init(_ blocks: [CompiledMatch]) {
         self.blocks = blocks
         var byLiteral: [[UInt8]: [Int]] = [:]
         var unindexed: [Int] = []
+        let indexes = blocks.count >= Self.indexingThreshold
         for (position, block) in blocks.enumerated() {
-            if case .literal(let text)? = block.segments.first {
+            if indexes, case .literal(let text)? = block.segments.first {
                 byLiteral[Array(text.utf8), default: []].append(position)
             } else {
                 unindexed.append(position)
