@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A node of ``OrderedIndex``. Leaves hold keys and elements; internal nodes
 /// hold separator keys and `keys.count + 1` children, where child `i + 1`
 /// holds keys at or after `keys[i]`.
@@ -23,13 +29,18 @@ final class IndexNode<Key: IndexKey, Element> {
     /// The first position whose key is not before `probe`: at or after it,
     /// or (with `orEqual`) strictly after it.
     func position(of probe: UnsafeBufferPointer<UInt8>, pastEqual orEqual: Bool) -> Int {
+        // One read of each property: every access to a class's stored
+        // property costs a dynamic exclusivity check.
+        let keys = self.keys
+        let heads = self.heads
+        let shared = self.shared
         let count = keys.count
         guard count > 0 else { return 0 }
         // Where the probe stands against the common prefix decides for all keys at once.
-        let prefixOrder = keys.withUnsafeBufferPointer { keys in
-            keys[0].withBytes { first in
-                IndexBytes.compare(UnsafeBufferPointer(rebasing: probe.prefix(shared)), UnsafeBufferPointer(rebasing: first.prefix(shared)))
-            }
+        let prefixOrder = keys[0].withBytes { first in
+            let length = min(shared, probe.count)
+            guard length > 0, let left = probe.baseAddress, let right = first.baseAddress else { return 0 }
+            return Int(memcmp(left, right, length))
         }
         if prefixOrder < 0 || (prefixOrder == 0 && probe.count < shared) { return 0 }
         if prefixOrder > 0 { return count }
