@@ -9,7 +9,9 @@ import RulesSyntax
 /// runs 1,000 decisions of each kind inside the counted function (the
 /// create allowed through two functions and a regex, the get denied by its
 /// condition, the get under an unconditional allow): the total divided by
-/// 3,000 is the instruction count per decision.
+/// 3,000 is the instruction count per decision. `callgrindWideDecisions`
+/// (count it with its own `--toggle-collect`) runs the create 1,000 times
+/// among 200 match blocks.
 func runCallgrindBenchmarks() {
     print("== callgrind (3,000 decisions in callgrindDecisions)")
     let rules = """
@@ -48,6 +50,24 @@ func runCallgrindBenchmarks() {
     for request in requests { _ = compiled.authorize(request) }
     let granted = callgrindDecisions(compiled, requests, rounds: 1000)
     print("granted \(granted) of 3000 (expected 2000)")
+    guard let wide = CompiledRuleset.compile(SourceFile(path: "wide.rules", text: manyBlockRules(blocks: 200))).ruleset else {
+        print("the 200-block rules did not compile")
+        return
+    }
+    _ = wide.authorize(requests[0])
+    _ = callgrindSingleBlockDecisions(compiled, requests[0], rounds: 1000)
+    let wideGranted = callgrindWideDecisions(wide, requests[0], rounds: 1000)
+    print("granted \(wideGranted) of 1000 creates among 200 blocks (expected 1000)")
+}
+
+/// The counted function for path dispatch: `rounds` decisions of the
+/// allowed create against a ruleset of 200 match blocks (compare with
+/// `callgrindDecisions`' create against one block).
+@inline(never)
+func callgrindWideDecisions(_ ruleset: CompiledRuleset, _ request: AuthorizationRequest, rounds: Int) -> Int {
+    var granted = 0
+    for _ in 0..<rounds where ruleset.authorize(request).allowed { granted += 1 }
+    return granted
 }
 
 /// The counted function: `rounds` decisions of each request.
@@ -58,4 +78,16 @@ func callgrindDecisions(_ ruleset: CompiledRuleset, _ requests: [AuthorizationRe
         for request in requests where ruleset.authorize(request).allowed { granted += 1 }
     }
     return granted
+}
+
+/// The same create as `callgrindWideDecisions`, against the one-block
+/// ruleset: the baseline of the 200-block ratio.
+@inline(never)
+func callgrindSingleBlockDecisions(_ ruleset: CompiledRuleset, _ request: AuthorizationRequest, rounds: Int) -> Int {
+    // Counts down rather than up, so that the optimizer does not merge
+    // this function with `callgrindWideDecisions` (toggling one would then
+    // count the other).
+    var denied = rounds
+    for _ in 0..<rounds where ruleset.authorize(request).allowed { denied -= 1 }
+    return rounds - denied
 }

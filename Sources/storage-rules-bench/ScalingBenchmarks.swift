@@ -31,7 +31,7 @@ private func compiledOrReport(_ source: SourceFile) -> CompiledRuleset? {
 
 /// The benchmark's 12-line policy, preceded by `blocks - 1` other top-level
 /// match blocks with literal first segments the request does not match.
-private func manyBlockRules(blocks: Int) -> String {
+func manyBlockRules(blocks: Int) -> String {
     var text = """
         rules_version = '2';
         service firebase.storage {
