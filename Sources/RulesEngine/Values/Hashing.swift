@@ -11,7 +11,15 @@ public enum Hashing {
                 message.withUnsafeBufferPointer { md5Blocks($0, constants: constants, shifts: shifts) }
             }
         }
-        return [state.0, state.1, state.2, state.3].flatMap(littleEndianBytes)
+        var digest: [UInt8] = []
+        digest.reserveCapacity(16)
+        for word in [state.0, state.1, state.2, state.3] {
+            digest.append(UInt8(word & 0xFF))
+            digest.append(UInt8(word >> 8 & 0xFF))
+            digest.append(UInt8(word >> 16 & 0xFF))
+            digest.append(UInt8(word >> 24))
+        }
+        return digest
     }
 
     /// The MD5 state after the padded `message`'s 64-byte blocks.
