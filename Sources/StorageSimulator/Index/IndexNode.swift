@@ -14,13 +14,17 @@ import Darwin
 /// bytes at a fixed offset would rarely tell them apart; bytes after the
 /// node's own common prefix usually do. A search compares heads, which sit
 /// in one contiguous array, and touches a key's storage only on a tie.
+///
+/// The stored properties skip Swift's dynamic exclusivity checks (about a
+/// hundred instructions each, several per level of a search): a node is
+/// only reached through its index, which its owner uses under a lock.
 final class IndexNode<Key: IndexKey, Element> {
-    private(set) var keys: [Key] = []
-    private(set) var heads: [UInt64] = []
+    @exclusivity(unchecked) private(set) var keys: [Key] = []
+    @exclusivity(unchecked) private(set) var heads: [UInt64] = []
     /// Every key of the node starts with the same `shared` bytes (those of `keys[0]`).
-    private(set) var shared = 0
-    var elements: [Element] = []
-    var children: [IndexNode] = []
+    @exclusivity(unchecked) private(set) var shared = 0
+    @exclusivity(unchecked) var elements: [Element] = []
+    @exclusivity(unchecked) var children: [IndexNode] = []
 
     var isLeaf: Bool { children.isEmpty }
 
