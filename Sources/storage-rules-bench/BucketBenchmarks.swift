@@ -25,6 +25,7 @@ func runBucketBenchmarks() {
         for name in names { _ = try? admin.put([], path: name) }
     }
     report("insert 1,000,000 objects in random order (admin put)", insertTime, operations: count)
+    TargetTable.record("bucket 1M: insert one object", seconds(insertTime) / Double(count))
 
     let sorted = StorageSimulator()
     let sortedInsertTime = clock.measure {
@@ -33,18 +34,32 @@ func runBucketBenchmarks() {
     report("insert 1,000,000 objects in name order (admin put)", sortedInsertTime, operations: count)
 
     var lookup = SplitMix(state: 7)
-    measure("look up one object by name", iterations: 200_000) {
+    let lookupTime = measure("look up one object by name", iterations: 200_000) {
         _ = admin.object(path: names[Int(lookup.next() % UInt64(count))])
     }
+    TargetTable.record("bucket 1M: look up one object", lookupTime)
 
     var folder = SplitMix(state: 9)
-    measure("list one folder: page of 1,000 items (prefix, delimiter /)", iterations: 2_000) {
+    let folderPage = measure("list one folder: page of 1,000 items (prefix, delimiter /)", iterations: 2_000) {
         let prefix = "folder" + digits(Int(folder.next() % 1000), 4) + "/"
         _ = try? admin.list(ListingQuery(prefix: prefix, delimiter: "/", maxResults: 1000))
     }
-    measure("list bucket root: page of 1,000 prefixes (1,000 seeks)", iterations: 500) {
+    TargetTable.record("bucket 1M: folder page of 1,000 items", folderPage)
+    let rootPage = measure("list bucket root: page of 1,000 prefixes (1,000 seeks)", iterations: 500) {
         _ = try? admin.list(ListingQuery(delimiter: "/", maxResults: 1000))
     }
+    TargetTable.record("bucket 1M: root page of 1,000 prefixes", rootPage)
+    let enumeration = measure("enumerate every object: 1,000 pages of 1,000 by page token", iterations: 5) {
+        var token: String?
+        var seen = 0
+        repeat {
+            guard let page = try? admin.list(ListingQuery(maxResults: 1000, pageToken: token)) else { return }
+            seen += page.itemCount
+            token = page.nextPageToken
+        } while token != nil
+        precondition(seen == count, "the enumeration saw \(seen) objects")
+    }
+    TargetTable.record("bucket 1M: enumerate every object", enumeration)
     var tokens: [String] = []
     var token: String?
     for _ in 0..<200 {

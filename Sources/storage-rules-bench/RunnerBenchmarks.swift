@@ -51,6 +51,7 @@ func runRunnerBenchmarks() {
     print(pad("run the cases, tracing every decision (coverage, JSON)", 58) + pad(format(bestTracedRun), 14) + formatRate(Double(caseCount) / bestTracedRun) + " cases/s")
     print(pad("load + run", 58) + pad(format(bestTotal), 14) + formatRate(1 / bestTotal) + " suites/s, " + formatRate(Double(caseCount) / bestTotal) + " cases/s")
     print(pad("result of the last run", 58) + summary)
+    TargetTable.record("runner: 10,000 cases, load + run (cases/s)", Double(caseCount) / bestTotal)
 }
 
 /// Waits for async work from synchronous code.

@@ -1,5 +1,5 @@
-// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator]...`
-// With no argument every group runs.
+// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator|callgrind|bucket-callgrind]...`
+// With no argument every group but the callgrind ones runs; those run only when named.
 let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 
@@ -9,3 +9,6 @@ if wants("runner") { runRunnerBenchmarks() }
 if wants("emulator") { await runEmulatorBenchmarks() }
 if wants("lint") { runLintBenchmarks() }
 if wants("fmt") { runFormatBenchmarks() }
+if groups.contains("callgrind") { runCallgrindBenchmarks() }
+if groups.contains("bucket-callgrind") { runBucketCallgrind() }
+TargetTable.printTable()

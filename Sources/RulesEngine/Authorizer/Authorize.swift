@@ -35,7 +35,7 @@ extension CompiledRuleset {
                 refusal: CompiledRuleset.listRequiresVersion2)
         }
         let matcher = PathMatcher(version: program.version, segments: path.segments)
-        let found = matcher.matches(in: program.matches, baseDepth: program.serviceScope.depth + 1)
+        let found = matcher.matches(in: program.dispatch, baseDepth: program.serviceScope.depth + 1)
         let evaluator = Evaluator(request: request, path: path, options: options)
         var matched: [MatchedBlock] = []
         var allows: [AllowEvaluation] = []

@@ -21,10 +21,10 @@ struct PathMatcher {
     let version: RulesVersion
     let segments: [String]
 
-    func matches(in blocks: [CompiledMatch], baseDepth: Int) -> [PathMatch] {
+    func matches(in blocks: BlockDispatch, baseDepth: Int) -> [PathMatch] {
         var results: [PathMatch] = []
         var levels = Array(repeating: Bindings(), count: baseDepth)
-        for block in blocks {
+        blocks.forEachCandidate(for: segments.first) { block in
             walk(block, from: 0, levels: &levels, into: &results)
         }
         return results
@@ -47,7 +47,7 @@ struct PathMatcher {
             if index == segments.count {
                 results.append(PathMatch(block: block, captures: levels))
             }
-            for child in block.children {
+            block.childDispatch.forEachCandidate(for: index < segments.count ? segments[index] : nil) { child in
                 walk(child, from: index, levels: &levels, into: &results)
             }
             levels.removeLast()

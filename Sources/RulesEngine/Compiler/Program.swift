@@ -59,6 +59,8 @@ final class CompiledMatch: Sendable {
     let allows: [AllowStatement]
     /// Nested blocks.
     let children: [CompiledMatch]
+    /// The nested blocks, indexed by their first literal segment.
+    let childDispatch: BlockDispatch
     /// The block's scope (its functions).
     let scope: Scope
 
@@ -70,6 +72,7 @@ final class CompiledMatch: Sendable {
         let scope = Scope(parent: parentScope, functions: block.functions)
         self.scope = scope
         children = block.matches.map { CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope) }
+        childDispatch = BlockDispatch(children)
     }
 }
 
@@ -79,6 +82,8 @@ struct Program: Sendable {
     let fileScope: Scope
     let serviceScope: Scope
     let matches: [CompiledMatch]
+    /// The top-level blocks, indexed by their first literal segment.
+    let dispatch: BlockDispatch
 
     init(ruleset: Ruleset) {
         version = ruleset.version
@@ -89,5 +94,6 @@ struct Program: Sendable {
         matches = (ruleset.service?.matches ?? []).map {
             CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope)
         }
+        dispatch = BlockDispatch(matches)
     }
 }

@@ -3,42 +3,68 @@
 public enum Hashing {
     /// The MD5 digest (16 bytes).
     public static func md5(_ bytes: [UInt8]) -> [UInt8] {
-        var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
         let message = padded(bytes, bigEndianLength: false)
-        var words = [UInt32](repeating: 0, count: 16)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let offset = chunk + index * 4
-                words[index] = UInt32(message[offset]) | UInt32(message[offset + 1]) << 8
-                    | UInt32(message[offset + 2]) << 16 | UInt32(message[offset + 3]) << 24
+        // The tables are read through local buffers: each access to a
+        // static array would otherwise go through its lazy initializer.
+        let state = md5Constants.withUnsafeBufferPointer { constants in
+            md5Shifts.withUnsafeBufferPointer { shifts in
+                message.withUnsafeBufferPointer { md5Blocks($0, constants: constants, shifts: shifts) }
             }
-            var (a, b, c, d) = state
-            for round in 0..<64 {
-                let mixed: UInt32
-                let wordIndex: Int
-                switch round {
-                case 0..<16:
-                    mixed = (b & c) | (~b & d)
-                    wordIndex = round
-                case 16..<32:
-                    mixed = (d & b) | (~d & c)
-                    wordIndex = (5 &* round &+ 1) % 16
-                case 32..<48:
-                    mixed = b ^ c ^ d
-                    wordIndex = (3 &* round &+ 5) % 16
-                default:
-                    mixed = c ^ (b | ~d)
-                    wordIndex = (7 &* round) % 16
-                }
-                let sum = a &+ mixed &+ md5Constants[round] &+ words[wordIndex]
-                a = d
-                d = c
-                c = b
-                b = b &+ rotateLeft(sum, md5Shifts[round])
-            }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
         }
-        return [state.0, state.1, state.2, state.3].flatMap(littleEndianBytes)
+        var digest: [UInt8] = []
+        digest.reserveCapacity(16)
+        for word in [state.0, state.1, state.2, state.3] {
+            digest.append(UInt8(word & 0xFF))
+            digest.append(UInt8(word >> 8 & 0xFF))
+            digest.append(UInt8(word >> 16 & 0xFF))
+            digest.append(UInt8(word >> 24))
+        }
+        return digest
+    }
+
+    /// The MD5 state after the padded `message`'s 64-byte blocks.
+    private static func md5Blocks(
+        _ message: UnsafeBufferPointer<UInt8>, constants: UnsafeBufferPointer<UInt32>, shifts: UnsafeBufferPointer<UInt32>
+    ) -> (UInt32, UInt32, UInt32, UInt32) {
+        var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
+        var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
+                    UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for chunk in stride(from: 0, to: message.count, by: 64) {
+                for index in 0..<16 {
+                    let offset = chunk + index * 4
+                    words[index] = UInt32(message[offset]) | UInt32(message[offset + 1]) << 8
+                        | UInt32(message[offset + 2]) << 16 | UInt32(message[offset + 3]) << 24
+                }
+                var (a, b, c, d) = state
+                for round in 0..<64 {
+                    let mixed: UInt32
+                    let wordIndex: Int
+                    switch round {
+                    case 0..<16:
+                        mixed = (b & c) | (~b & d)
+                        wordIndex = round
+                    case 16..<32:
+                        mixed = (d & b) | (~d & c)
+                        wordIndex = (5 &* round &+ 1) % 16
+                    case 32..<48:
+                        mixed = b ^ c ^ d
+                        wordIndex = (3 &* round &+ 5) % 16
+                    default:
+                        mixed = c ^ (b | ~d)
+                        wordIndex = (7 &* round) % 16
+                    }
+                    let sum = a &+ mixed &+ constants[round] &+ words[wordIndex]
+                    a = d
+                    d = c
+                    c = b
+                    b = b &+ rotateLeft(sum, shifts[round])
+                }
+                state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
+            }
+        }
+        return state
     }
 
     /// The SHA-256 digest (32 bytes).
@@ -140,10 +166,12 @@ public enum Hashing {
 
     /// The message followed by `0x80`, zeros and the 64-bit bit length, to a multiple of 64 bytes.
     private static func padded(_ bytes: [UInt8], bigEndianLength: Bool) -> [UInt8] {
-        var message = bytes
+        var message: [UInt8] = []
+        message.reserveCapacity((bytes.count + 8) / 64 * 64 + 64)
+        message += bytes
         let bitLength = UInt64(bytes.count) &* 8
         message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
+        message.append(contentsOf: repeatElement(0, count: (56 - message.count % 64 + 64) % 64))
         for index in 0..<8 {
             let shift = bigEndianLength ? UInt64(56 - index * 8) : UInt64(index * 8)
             message.append(UInt8(bitLength >> shift & 0xFF))
@@ -163,6 +191,10 @@ public enum Hashing {
     private static let urlAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static func encodeBase64(_ bytes: [UInt8], alphabet: [UInt8]) -> String {
+        alphabet.withUnsafeBufferPointer { encodeBase64(bytes, alphabet: $0) }
+    }
+
+    private static func encodeBase64(_ bytes: [UInt8], alphabet: UnsafeBufferPointer<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

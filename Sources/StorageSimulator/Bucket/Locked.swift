@@ -7,7 +7,9 @@ import Foundation
 /// targets macOS 14; `NSLock` is available everywhere the package builds.
 final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
-    private var state: State
+    /// Only touched with the lock held, which already excludes overlapping
+    /// access: the dynamic exclusivity check would only add cost.
+    @exclusivity(unchecked) private var state: State
 
     init(_ state: State) { self.state = state }
 

@@ -123,9 +123,14 @@ enum ObjectFactory {
 
     /// An entity tag that changes with every generation and metageneration.
     static func etag(generation: Int64, metageneration: Int64) -> String {
-        var tag = Hashing.base64(Hashing.md5(Array("\(generation)/\(metageneration)".utf8)))
-        while tag.hasSuffix("=") { tag.removeLast() }
-        return tag
+        var input = Array(String(generation).utf8)
+        input.append(UInt8(ascii: "/"))
+        input += String(metageneration).utf8
+        // Base64 padding is ASCII: drop it byte-wise rather than through
+        // `String`'s character-aware `hasSuffix`.
+        let padded = Hashing.base64(Hashing.md5(input)).utf8
+        let padding = padded.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        return String(decoding: padded.dropLast(padding), as: UTF8.self)
     }
 
     private static func splitTokens(_ joined: String) -> [String] {

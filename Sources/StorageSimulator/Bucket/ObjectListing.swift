@@ -104,9 +104,9 @@ enum ListingEngine {
             guard let decoded = PageToken(encoded: token) else { throw .invalidPageToken(token) }
             resume = decoded
         }
-        var cursor = index.cursor { key in
-            UTF8Order.compare(key.string, prefix) < 0 || (resume?.isAtOrBefore(key.string) ?? false)
-        }
+        var start = prefixBytes
+        if let bound = resume?.lowerBound, IndexBytes.compare(bound, start) > 0 { start = bound }
+        var cursor = index.cursor(atLeast: start)
         var runs: [ListingRun] = []
         var itemCount = 0
         var prefixes: [String] = []
@@ -161,8 +161,7 @@ enum ListingEngine {
                 prefixes.append(rolledUp)
                 lastName = rolledUp
                 lastWasPrefix = true
-                let token = PageToken(name: rolledUp, isPrefix: true)
-                cursor = index.cursor { token.isAtOrBefore($0.string) }
+                cursor = index.cursor(atLeast: PageToken(name: rolledUp, isPrefix: true).lowerBound)
                 done = false
             }
         }
@@ -231,8 +230,9 @@ struct PageToken: Sendable {
         Data([isPrefix ? UInt8(ascii: "p") : UInt8(ascii: "i")] + Array(name.utf8)).base64EncodedString()
     }
 
-    /// Whether a name was already covered by the page that ended here.
-    func isAtOrBefore(_ candidate: String) -> Bool {
-        UTF8Order.compare(candidate, name) <= 0 || (isPrefix && UTF8Order.hasPrefix(candidate, name))
-    }
+    /// The least byte string after every name the page that ended here
+    /// covered: the name followed by `00` (its immediate successor), or for
+    /// a prefix by `FF`, a byte valid UTF-8 never contains, so every name
+    /// starting with the prefix orders before it.
+    var lowerBound: [UInt8] { Array(name.utf8) + [isPrefix ? 0xFF : 0x00] }
 }

@@ -7,7 +7,7 @@
 /// ``maxKeys`` keys each.
 ///
 /// Not thread-safe by itself: the owner guards it with a lock.
-final class OrderedIndex<Key: Comparable, Element> {
+final class OrderedIndex<Key: IndexKey, Element> {
     /// Most keys a node holds before it splits.
     let maxKeys: Int
     /// Fewest keys a non-root node holds before it borrows or merges.
@@ -32,7 +32,7 @@ final class OrderedIndex<Key: Comparable, Element> {
         self.init(maxKeys: maxKeys)
         let count = min(keys.count, elements.count)
         if count <= self.maxKeys {
-            root.keys = keys.count == count ? keys : Array(keys.prefix(count))
+            root.setKeys(keys.prefix(count))
             root.elements = elements.count == count ? elements : Array(elements.prefix(count))
             self.count = count
         } else {
@@ -42,13 +42,15 @@ final class OrderedIndex<Key: Comparable, Element> {
 
     /// The element stored under `key`.
     func element(for key: Key) -> Element? {
-        var node = root
-        while !node.isLeaf {
-            node = node.children[node.keys.partitionPoint { $0 <= key }]
+        key.withBytes { bytes in
+            var node = root
+            while !node.isLeaf {
+                node = node.children[node.position(of: bytes, pastEqual: true)]
+            }
+            let index = node.position(of: bytes, pastEqual: false)
+            guard index < node.keys.count, node.keys[index] == key else { return nil }
+            return node.elements[index]
         }
-        let index = node.keys.partitionPoint { $0 < key }
-        guard index < node.keys.count, node.keys[index] == key else { return nil }
-        return node.elements[index]
     }
 
     /// Stores `element` under `key`, returning the element it replaced.
@@ -57,7 +59,7 @@ final class OrderedIndex<Key: Comparable, Element> {
         let (replaced, split) = insert(element, for: key, into: root)
         if let (separator, right) = split {
             let newRoot = IndexNode<Key, Element>()
-            newRoot.keys = [separator]
+            newRoot.insertKey(separator, at: 0)
             newRoot.children = [root, right]
             root = newRoot
         }
@@ -99,41 +101,58 @@ final class OrderedIndex<Key: Comparable, Element> {
         return cursor
     }
 
+    /// A cursor on the first entry whose key's bytes are not before `bound`
+    /// (which need not be a key: any byte string).
+    func cursor(atLeast bound: [UInt8]) -> IndexCursor<Key, Element> {
+        bound.withUnsafeBufferPointer { bound in
+            var path: [(node: IndexNode<Key, Element>, child: Int)] = []
+            var node = root
+            while !node.isLeaf {
+                let child = node.position(of: bound, pastEqual: false)
+                path.append((node, child))
+                node = node.children[child]
+            }
+            var cursor = IndexCursor(path: path, leaf: node, index: node.position(of: bound, pastEqual: false))
+            cursor.normalize()
+            return cursor
+        }
+    }
+
     // MARK: - Insertion
 
     private func insert(
         _ element: Element, for key: Key, into node: IndexNode<Key, Element>
     ) -> (Element?, (Key, IndexNode<Key, Element>)?) {
         if node.isLeaf {
-            let index = node.keys.partitionPoint { $0 < key }
+            let index = node.position(of: key, pastEqual: false)
             if index < node.keys.count, node.keys[index] == key {
                 let old = node.elements[index]
                 node.elements[index] = element
                 return (old, nil)
             }
-            node.keys.insert(key, at: index)
+            node.insertKey(key, at: index)
             node.elements.insert(element, at: index)
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
-            right.keys = Array(node.keys[middle...])
+            right.setKeys(node.keys[middle...])
             right.elements = Array(node.elements[middle...])
-            node.keys.removeSubrange(middle...)
+            node.setKeys(node.keys[..<middle])
             node.elements.removeSubrange(middle...)
             return (nil, (right.keys[0], right))
         }
-        let child = node.keys.partitionPoint { $0 <= key }
+        let child = node.position(of: key, pastEqual: true)
         let (replaced, split) = insert(element, for: key, into: node.children[child])
         guard let (separator, newChild) = split else { return (replaced, nil) }
-        node.keys.insert(separator, at: child)
+        node.insertKey(separator, at: child)
         node.children.insert(newChild, at: child + 1)
         guard node.keys.count > maxKeys else { return (replaced, nil) }
         let middle = node.keys.count / 2
         let up = node.keys[middle]
         let right = IndexNode<Key, Element>()
-        right.keys = Array(node.keys[(middle + 1)...])
+        right.setKeys(node.keys[(middle + 1)...])
         right.children = Array(node.children[(middle + 1)...])
-        node.keys.removeSubrange(middle...)
+        node.setKeys(node.keys[..<middle])
         node.children.removeSubrange((middle + 1)...)
         return (replaced, (up, right))
     }
@@ -142,12 +161,12 @@ final class OrderedIndex<Key: Comparable, Element> {
 
     private func remove(_ key: Key, from node: IndexNode<Key, Element>) -> Element? {
         if node.isLeaf {
-            let index = node.keys.partitionPoint { $0 < key }
+            let index = node.position(of: key, pastEqual: false)
             guard index < node.keys.count, node.keys[index] == key else { return nil }
-            node.keys.remove(at: index)
+            node.removeKey(at: index)
             return node.elements.remove(at: index)
         }
-        let child = node.keys.partitionPoint { $0 <= key }
+        let child = node.position(of: key, pastEqual: true)
         let removed = remove(key, from: node.children[child])
         if removed != nil, node.children[child].keys.count < minKeys {
             rebalance(node, child: child)
@@ -162,24 +181,24 @@ final class OrderedIndex<Key: Comparable, Element> {
         if child > 0, parent.children[child - 1].keys.count > minKeys {
             let left = parent.children[child - 1]
             if node.isLeaf {
-                node.keys.insert(left.keys.removeLast(), at: 0)
+                node.insertKey(left.removeKey(at: left.keys.count - 1), at: 0)
                 node.elements.insert(left.elements.removeLast(), at: 0)
-                parent.keys[child - 1] = node.keys[0]
+                parent.replaceKey(at: child - 1, with: node.keys[0])
             } else {
-                node.keys.insert(parent.keys[child - 1], at: 0)
+                node.insertKey(parent.keys[child - 1], at: 0)
                 node.children.insert(left.children.removeLast(), at: 0)
-                parent.keys[child - 1] = left.keys.removeLast()
+                parent.replaceKey(at: child - 1, with: left.removeKey(at: left.keys.count - 1))
             }
         } else if child + 1 < parent.children.count, parent.children[child + 1].keys.count > minKeys {
             let right = parent.children[child + 1]
             if node.isLeaf {
-                node.keys.append(right.keys.removeFirst())
+                node.insertKey(right.removeKey(at: 0), at: node.keys.count)
                 node.elements.append(right.elements.removeFirst())
-                parent.keys[child] = right.keys[0]
+                parent.replaceKey(at: child, with: right.keys[0])
             } else {
-                node.keys.append(parent.keys[child])
+                node.insertKey(parent.keys[child], at: node.keys.count)
                 node.children.append(right.children.removeFirst())
-                parent.keys[child] = right.keys.removeFirst()
+                parent.replaceKey(at: child, with: right.removeKey(at: 0))
             }
         } else if child > 0 {
             merge(parent, left: child - 1)
@@ -192,27 +211,15 @@ final class OrderedIndex<Key: Comparable, Element> {
         let left = parent.children[index]
         let right = parent.children[index + 1]
         if left.isLeaf {
-            left.keys += right.keys
+            left.appendKeys(right.keys)
             left.elements += right.elements
         } else {
-            left.keys.append(parent.keys[index])
-            left.keys += right.keys
+            left.appendKeys([parent.keys[index]] + right.keys)
             left.children += right.children
         }
-        parent.keys.remove(at: index)
+        parent.removeKey(at: index)
         parent.children.remove(at: index + 1)
     }
-}
-
-/// A node of ``OrderedIndex``. Leaves hold keys and elements; internal nodes
-/// hold separator keys and `keys.count + 1` children, where child `i + 1`
-/// holds keys at or after `keys[i]`.
-final class IndexNode<Key: Comparable, Element> {
-    var keys: [Key] = []
-    var elements: [Element] = []
-    var children: [IndexNode] = []
-
-    var isLeaf: Bool { children.isEmpty }
 }
 
 /// A position in an ``OrderedIndex``; walks forward in key order.
@@ -222,7 +229,7 @@ final class IndexNode<Key: Comparable, Element> {
 /// of the node's properties (each of which costs a dynamic exclusivity check).
 ///
 /// Valid only while the index is not modified.
-struct IndexCursor<Key: Comparable, Element> {
+struct IndexCursor<Key: IndexKey, Element> {
     fileprivate var path: [(node: IndexNode<Key, Element>, child: Int)]
     fileprivate var leaf: IndexNode<Key, Element>?
     fileprivate var index: Int

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A key of ``OrderedIndex``: its order is the byte order of ``withBytes(_:)``.
+///
+/// The index compares keys through their bytes so that a node can keep, for
+/// each key, eight bytes of it inline (see ``IndexNode``): a search then
+/// reads the keys' own storage only to break a tie, instead of at every
+/// probe of every level (a cache miss each at a million keys).
+protocol IndexKey: Comparable {
+    /// Calls `body` with the key's bytes, whose lexicographic order must be
+    /// the key's `<`.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+}
+
+extension ObjectName: IndexKey {
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+}
+
+extension Int: IndexKey {
+    /// Big-endian with the sign bit flipped, so byte order is numeric order.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var encoded = (UInt64(bitPattern: Int64(self)) ^ (1 << 63)).bigEndian
+        return withUnsafeBytes(of: &encoded) { raw in
+            body(raw.bindMemory(to: UInt8.self))
+        }
+    }
+}
+
+/// Byte-string helpers for the index's searches.
+enum IndexBytes {
+    /// Negative, zero or positive as `lhs` orders before, equal to or after `rhs`.
+    @inline(__always)
+    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = min(lhs.count, rhs.count)
+        if shared > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
+            let result = memcmp(left, right, shared)
+            if result != 0 { return Int(result) }
+        }
+        return lhs.count - rhs.count
+    }
+
+    /// Negative, zero or positive as `lhs` orders before, equal to or after `rhs`.
+    static func compare(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+        lhs.withUnsafeBufferPointer { lhs in rhs.withUnsafeBufferPointer { compare(lhs, $0) } }
+    }
+
+    /// The length of the longest common prefix of two byte strings.
+    static func commonPrefixLength(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let limit = min(lhs.count, rhs.count)
+        var length = 0
+        while length < limit, lhs[length] == rhs[length] { length += 1 }
+        return length
+    }
+
+    /// Eight bytes from `offset` as a big-endian number, zero past the end.
+    ///
+    /// When two byte strings agree before `offset`, a smaller head means a
+    /// smaller string; equal heads decide nothing.
+    @inline(__always)
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        var result: UInt64 = 0
+        let end = min(bytes.count, offset + 8)
+        var position = offset
+        while position < end {
+            result = result << 8 | UInt64(bytes[position])
+            position += 1
+        }
+        let missing = 8 - max(0, end - offset)
+        return missing == 8 ? 0 : result << (8 * UInt64(missing))
+    }
+}

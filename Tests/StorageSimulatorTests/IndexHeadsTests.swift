@@ -1,0 +1,75 @@
+@testable import StorageSimulator
+import FuzzSupport
+import Testing
+
+/// The index compares keys by eight bytes after each node's common prefix
+/// and falls back to the whole key on a tie; these names share long
+/// prefixes, differ only past eight bytes, end inside a head or carry NUL
+/// bytes, so every branch of that comparison is exercised.
+@Suite("B+tree index over byte-string keys")
+struct IndexHeadsTests {
+    static let stems = ["", "a", "photos/2024/", "photos/2024/12/31/IMG_", "photos/2024/12/31/IMG_0000000", "é/", "e\u{301}/"]
+    static let tails = ["", "\u{0}", "0", "00000000", "000000001", "1", "a/b", "zz", "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}x"]
+
+    func randomName(_ random: inout SplitMix64) -> String {
+        let stem = Self.stems[Int(random.next() % UInt64(Self.stems.count))]
+        let tail = Self.tails[Int(random.next() % UInt64(Self.tails.count))]
+        return stem + tail + String(random.next() % 40)
+    }
+
+    func sortedNames(_ names: some Sequence<[UInt8]>) -> [[UInt8]] {
+        names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    @Test("random inserts and removals of names with shared prefixes match a model", arguments: [4, 5, 64])
+    func matchesModel(maxKeys: Int) {
+        let index = OrderedIndex<ObjectName, Int>(maxKeys: maxKeys)
+        // Keyed by bytes: `String` keys would merge canonically equivalent names.
+        var model: [[UInt8]: Int] = [:]
+        var random = SplitMix64(seed: UInt64(maxKeys) &+ 17)
+        for step in 0..<6_000 {
+            let name = randomName(&random)
+            if random.next() % 3 == 0 {
+                #expect(index.remove(ObjectName(name)) == model.removeValue(forKey: Array(name.utf8)))
+            } else {
+                #expect(index.insert(step, for: ObjectName(name)) == model.updateValue(step, forKey: Array(name.utf8)))
+            }
+        }
+        let expected = sortedNames(model.keys)
+        var walked: [[UInt8]] = []
+        var cursor = index.cursor(atLeast: [])
+        while let (key, _) = cursor.current {
+            walked.append(Array(key.string.utf8))
+            cursor.advance()
+        }
+        #expect(walked == expected)
+        for _ in 0..<2_000 {
+            let name = randomName(&random)
+            #expect(index.element(for: ObjectName(name)) == model[Array(name.utf8)], "\(name.debugDescription)")
+        }
+    }
+
+    @Test("a cursor seeks to the first name at or after any byte string", arguments: [4, 64])
+    func seeksByBytes(maxKeys: Int) {
+        let index = OrderedIndex<ObjectName, Int>(maxKeys: maxKeys)
+        var random = SplitMix64(seed: 99)
+        var names = Set<[UInt8]>()
+        for step in 0..<3_000 {
+            let name = randomName(&random)
+            names.insert(Array(name.utf8))
+            index.insert(step, for: ObjectName(name))
+        }
+        let sorted = sortedNames(names)
+        for _ in 0..<1_000 {
+            var bound = Array(randomName(&random).utf8)
+            // Bounds past a prefix (FF) or right after a name (00), as listings seek.
+            switch random.next() % 3 {
+            case 0: bound.append(0xFF)
+            case 1: bound.append(0x00)
+            default: break
+            }
+            let expected = sorted.first { !$0.lexicographicallyPrecedes(bound) }
+            #expect(index.cursor(atLeast: bound).current.map { Array($0.key.string.utf8) } == expected, "\(bound)")
+        }
+    }
+}
