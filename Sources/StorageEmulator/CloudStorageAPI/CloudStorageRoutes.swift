@@ -23,7 +23,7 @@ public struct CloudStorageRoutes: EmulatorRouteGroup {
         let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
         for path in [
             "/b", "/b/**", "/storage/v1/b", "/storage/v1/b/**", "/upload/storage/v1/b/**", "/download/storage/v1/b/**",
-            "/{bucket}/**",
+            "/{bucket}/**", "/{bucket}",
         ] {
             for method in methods { router.on(RouterPath(path), method: method, use: handler) }
         }
