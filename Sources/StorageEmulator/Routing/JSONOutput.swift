@@ -67,5 +67,6 @@ public enum JSONOutput: Sendable, Equatable {
         out += "\""
     }
 
+    /// Two values are equal when they write the same text (key order included).
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.text == rhs.text }
 }

@@ -97,7 +97,7 @@ public final class RulesManager: Sendable {
         for (index, file) in watched.enumerated() {
             guard let text = try? String(contentsOfFile: file.path, encoding: .utf8), text != file.lastText else { continue }
             log.write("Change detected, updating rules for Cloud Storage from \(file.path)...")
-            let result = CompiledRuleset.compile(SourceFile(path: file.path, text: text), options: .emulator)
+            let result = CompiledRuleset.compile(SourceFile(path: Self.displayName(file.path), text: text), options: .emulator)
             state.withLock { current in
                 guard index < current.watched.count, current.watched[index].path == file.path else { return }
                 current.watched[index].lastText = text
@@ -121,11 +121,18 @@ public final class RulesManager: Sendable {
         }
     }
 
+    /// The path as logs show it: relative to the working folder when inside it.
+    static func displayName(_ path: String) -> String {
+        let folder = FileManager.default.currentDirectoryPath
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
     private static func compileFile(_ path: String) throws(RulesLoadError) -> (CompiledRuleset, String) {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw RulesLoadError(message: "Cannot read the rules file \(path).")
         }
-        let result = CompiledRuleset.compile(SourceFile(path: path, text: text), options: .emulator)
+        let result = CompiledRuleset.compile(SourceFile(path: displayName(path), text: text), options: .emulator)
         guard let ruleset = result.ruleset else {
             throw RulesLoadError(
                 message: DiagnosticRenderer(style: .human, color: false).render(result.diagnostics, in: result.source))
