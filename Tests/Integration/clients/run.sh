@@ -24,4 +24,5 @@ fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check google-cloud-storage firebase-admin pytest requests
 
 cd "$here"
-STORAGE_RULES_BIN="$binary" exec "$venv/bin/python" -m pytest -p no:cacheprovider -q "$here"
+# Not `exec`: the EXIT trap removes the virtual environment afterwards.
+STORAGE_RULES_BIN="$binary" "$venv/bin/python" -m pytest -p no:cacheprovider "$here"
