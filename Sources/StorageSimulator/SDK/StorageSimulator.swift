@@ -68,8 +68,6 @@ public final class StorageSimulator: Sendable {
     public let configuration: Configuration
     private let buckets: Locked<[String: BucketStore]>
     private let context: Locked<Context>
-    /// Told about every change to the bucket set (a persistence layer; empty otherwise).
-    private let changes = ChangeObserverSlot()
 
     /// The mutable settings every operation reads.
     struct Context {
@@ -207,6 +205,9 @@ public final class StorageSimulator: Sendable {
     public var admin: StorageAdmin { StorageAdmin(storage: self) }
 
     // MARK: - Internals shared by the operations
+
+    /// Told about every change to the bucket set (a persistence layer; empty otherwise).
+    private let changes = ChangeObserverSlot()
 
     /// The bucket, created on demand if the configuration says so.
     func bucketStore(_ name: String) throws(StorageError) -> BucketStore {
