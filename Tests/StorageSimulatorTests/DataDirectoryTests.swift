@@ -14,7 +14,7 @@ struct DataDirectoryTests {
     }
 
     @Test("every kind of change is on disk when it returns, and a restart reloads the same state")
-    func writeThrough() async throws {
+    func writeThrough() throws {
         let folder = try TemporaryFolder()
         let storage = try StorageSimulator(rules: TestRules.open)
         let directory = try StorageDataDirectory.open(folder.path, storage: storage) { Issue.record("log: \($0)") }
@@ -22,14 +22,20 @@ struct DataDirectoryTests {
 
         try storage.admin.put(text: "one", path: "a/one.txt", attributes: ObjectAttributes(customMetadata: ["k": "v"]))
         try storage.admin.put(text: "two", bucket: "second", path: "b/two.txt")
-        _ = try await storage.storage().reference(withPath: "sdk/upload.bin").putDataAsync(Data([0, 1, 2, 255]))
-        _ = try await storage.storage().reference(withPath: "sdk/upload.bin").downloadURL()
+        // The rules-checked service path the emulator's v0 API uses, and a download-token change.
+        let service = StorageService(simulator: storage) { _ in try? StorageSimulator.compile(TestRules.open) }
+        let user = ServiceRequest(caller: .user(AuthIdentity(uid: "alice", token: [:])))
+        let bucket = storage.configuration.defaultBucket
+        _ = try service.upload(
+            bucket: bucket, path: "sdk/upload.bin", bytes: [0, 1, 2, 255], attributes: ObjectAttributes(), request: user)
+        #expect(service.addDownloadToken(bucket: bucket, path: "sdk/upload.bin", time: storage.now) != nil)
         try storage.admin.put(text: "one, overwritten", path: "a/one.txt")
         try storage.admin.updateMetadata(path: "a/one.txt", patch: MetadataPatch(cacheControl: .set("no-store")))
         for name in hostileNames { try storage.admin.put(text: name, path: name) }
         try storage.admin.put(text: "doomed", path: "doomed")
         #expect(storage.admin.delete(path: "doomed"))
-        _ = try await storage.storage().reference(withPath: "sdk/upload.bin").updateMetadata(MetadataPatch(contentType: .set("image/png")))
+        _ = try service.updateMetadata(
+            bucket: bucket, path: "sdk/upload.bin", patch: MetadataPatch(contentType: .set("image/png")), request: user)
         storage.admin.createBucket("empty-bucket")
 
         expectSameContents(try Self.reopened(folder.path), storage)

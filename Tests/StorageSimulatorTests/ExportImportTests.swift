@@ -124,6 +124,21 @@ struct ExportImportTests {
         expectSameContents(copy, storage)
     }
 
+    @Test("a storage_export that is a symbolic link is replaced, never written through")
+    func symbolicLinkIsReplaced() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("elsewhere/keep.txt", "keep")
+        try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/out/storage_export", withDestinationPath: folder.path + "/elsewhere")
+        let storage = try Self.seeded()
+        try storage.admin.export(to: folder.path + "/out")
+        #expect(folder.files(under: "elsewhere") == ["keep.txt"])
+        let copy = StorageSimulator()
+        try copy.admin.importExport(from: folder.path + "/out")
+        expectSameContents(copy, storage)
+    }
+
     @Test("a record in the Firebase emulator's own format imports with its fields converted")
     func firebaseRecord() throws {
         let folder = try TemporaryFolder()

@@ -163,9 +163,13 @@ extension CloudStorageAPI {
 
     /// `GET /{bucket}/{name...}`: a public-URL download (the name is the rest
     /// of the path); a missing object is the JSON `notFound` error.
+    /// `POST /{bucket}` is a form upload.
     func publicURL(_ request: Request) async throws -> Response {
         let parts = request.uri.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).dropFirst()
         let pieces = parts.first?.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false) ?? []
+        if request.method == .post, pieces.count == 1 || (pieces.count == 2 && pieces[1].isEmpty), !pieces[0].isEmpty {
+            return try await formUpload(try CloudStoragePath.decode(pieces[0]), request: request)
+        }
         guard request.method == .get, pieces.count == 2, !pieces[0].isEmpty, !pieces[1].isEmpty else {
             return CloudStorageErrors.notImplemented()
         }

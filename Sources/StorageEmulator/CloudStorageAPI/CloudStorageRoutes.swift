@@ -23,7 +23,7 @@ public struct CloudStorageRoutes: EmulatorRouteGroup {
         let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
         for path in [
             "/b", "/b/**", "/storage/v1/b", "/storage/v1/b/**", "/upload/storage/v1/b/**", "/download/storage/v1/b/**",
-            "/{bucket}/**",
+            "/{bucket}/**", "/{bucket}",
         ] {
             for method in methods { router.on(RouterPath(path), method: method, use: handler) }
         }
@@ -70,6 +70,8 @@ struct CloudStorageAPI: Sendable {
         case (.copy(let bucket, let name, let toBucket, let toName, let rewrite), .post):
             return try await copy(
                 from: (bucket, name), to: (toBucket, toName), rewrite: rewrite, query: query, request: request)
+        // gcsfs sends the chunks of a resumable session with POST, other clients with PUT.
+        case (.upload, .post) where query.contains("upload_id"): return try await uploads.put(query: query, request: request)
         case (.upload(let bucket), .post): return try await uploads.start(bucket, query: query, request: request)
         case (.upload, .put): return try await uploads.put(query: query, request: request)
         case (.upload, .delete): return uploads.cancel(query: query)

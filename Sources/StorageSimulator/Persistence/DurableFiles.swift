@@ -83,6 +83,12 @@ enum DurableFiles {
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether anything (even a dangling symbolic link) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// Whether `path` is a folder, not following a symbolic link.
     static func isFolder(_ path: String) -> Bool {
         var status = stat()

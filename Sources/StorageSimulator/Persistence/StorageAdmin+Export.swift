@@ -37,7 +37,7 @@ extension StorageAdmin {
             DurableFiles.flushAll()
             let final = folder + "/" + ExportLayout.storageFolderName
             let retired = folder + "/.storage_export.old-" + UUID().uuidString.lowercased()
-            let hadPrevious = FileManager.default.fileExists(atPath: final) || DurableFiles.isRegularFile(final)
+            let hadPrevious = DurableFiles.exists(final)
             if hadPrevious { try move(final, to: retired) }
             try move(temporary, to: final)
             let hubPath = folder + "/" + ExportLayout.hubMetadataFile

@@ -75,8 +75,6 @@ public final class StorageSimulator: Sendable {
     public let configuration: Configuration
     private let buckets: Locked<[String: BucketStore]>
     private let context: Locked<Context>
-    /// Told about every change to the bucket set (a persistence layer; empty otherwise).
-    private let changes = ChangeObserverSlot()
     /// One ``Storage`` per bucket, as the SDK caches its instances. `Storage`
     /// is not `Sendable` (as in the SDK), yet one instance is handed to every
     /// caller: that is safe because its settings live behind its own lock and
@@ -250,6 +248,9 @@ public final class StorageSimulator: Sendable {
     public var admin: StorageAdmin { StorageAdmin(storage: self) }
 
     // MARK: - Internals shared by the operations
+
+    /// Told about every change to the bucket set (a persistence layer; empty otherwise).
+    private let changes = ChangeObserverSlot()
 
     /// The bucket, created on demand if the configuration says so.
     func bucketStore(_ name: String) throws(StorageError) -> BucketStore {

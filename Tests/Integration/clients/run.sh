@@ -21,7 +21,8 @@ if ! "$venv/bin/python" -c 'import urllib.request; urllib.request.urlopen("https
     echo "SKIPPED: PyPI cannot be reached, so the google-cloud-storage / firebase-admin client tests did not run."
     exit 0
 fi
-"$venv/bin/pip" install --quiet --disable-pip-version-check google-cloud-storage firebase-admin pytest requests
+"$venv/bin/pip" install --quiet --disable-pip-version-check google-cloud-storage firebase-admin gcsfs pytest requests
 
 cd "$here"
-STORAGE_RULES_BIN="$binary" exec "$venv/bin/python" -m pytest -p no:cacheprovider -q "$here"
+# Not `exec`: the EXIT trap removes the virtual environment afterwards.
+STORAGE_RULES_BIN="$binary" "$venv/bin/python" -m pytest -p no:cacheprovider "$here"
