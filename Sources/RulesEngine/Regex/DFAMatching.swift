@@ -5,14 +5,16 @@ import CPCRE2
 /// RE2 does; it reports no groups, and at a start position it reports the
 /// longest match. Its work grows with the number of states alive at once,
 /// which nested repetition makes grow with the subject, so that number is
-/// bounded too: `(a+)+$` is answered for subjects up to about 600 bytes
-/// (object names are at most 1,024), beyond which the limit error stands.
+/// bounded too: `(a+)+$` is answered for subjects up to about 1,200 bytes,
+/// so for every object name (at most 1,024 bytes); beyond that the limit
+/// error stands.
 extension CompiledRegex {
     /// The DFA matcher's workspace starts at this many ints and doubles up
     /// to ``dfaWorkspaceLimit`` while PCRE2 asks for more.
     static let dfaWorkspaceStart = 2_000
-    /// The largest DFA workspace (ints) a match may use: about 0.3 s of work at most.
-    static let dfaWorkspaceLimit = 8_000
+    /// The largest DFA workspace (ints) a match may use: enough for `(a+)+$`
+    /// against the longest object name, about a second of work at most.
+    static let dfaWorkspaceLimit = 16_000
 
     /// The first match at or after `start` when backtracking exceeded its
     /// limits (`limit` is that error code).
