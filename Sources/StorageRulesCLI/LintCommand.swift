@@ -104,11 +104,9 @@ struct LintRun {
             if fix, let diskPath {
                 let fixed = FixApplier.fixRepeatedly(source, linter: linter, configuration: configuration, path: diskPath)
                 if fixed.applied > 0 {
-                    do {
-                        try FixApplier.writeAtomically(fixed.text, to: diskPath)
-                        source = SourceFile(path: source.path, text: fixed.text)
-                    } catch {
-                        outcome.problems.append("\(diskPath): could not write the fixed file: \(error.localizedDescription)")
+                    switch AtomicFile.replace(diskPath, with: fixed.text) {
+                    case .success: source = SourceFile(path: source.path, text: fixed.text)
+                    case .failure(let error): outcome.problems.append(error.description)
                     }
                 }
             }

@@ -60,4 +60,22 @@ struct LintCommandTests {
         #expect(CommandTests.status(["lint", URL(fileURLWithPath: path).deletingLastPathComponent().path]) == 0)
         #expect(CommandTests.status(["lint", "--fix", "-"]) == 2)
     }
+
+    /// `--fix` writes like `fmt --write`: through a link to its target, keeping
+    /// the target's permissions and leaving no temporary file.
+    @Test func fixWritesThroughASymbolicLink() throws {
+        let target = try CommandTests.file(Self.good.replacingOccurrences(of: "request.auth.uid == uid;", with: "request.auth.uid === uid;"))
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        let folder = manager.temporaryDirectory.appendingPathComponent("lint-link-\(UUID().uuidString)")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let link = folder.appendingPathComponent("storage.rules").path
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(CommandTests.status(["lint", "--fix", link]) == 0)
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == target, "the link stays a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == Self.good)
+        #expect(try manager.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
+        #expect(try manager.contentsOfDirectory(atPath: (target as NSString).deletingLastPathComponent) == ["storage.rules"])
+        #expect(try manager.contentsOfDirectory(atPath: folder.path) == ["storage.rules"])
+    }
 }
