@@ -86,6 +86,14 @@ struct ConfigurationTests {
         #expect(Self.ids(LintFixtures.lint(inString)).contains("lint.no-size-limit"))
     }
 
+    @Test func syntaxWarningsAreConfigurable() throws {
+        let text = "rules_version = '2';\nrules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    match /a/{f} {\n      allow get: if request.auth != null;\n    }\n  }\n}\n"
+        #expect(Self.ids(LintFixtures.lint(text)).contains("syntax.repeated-version"))
+        let configuration = try LintConfiguration.parse("checks:\n  syntax.repeated-version: off\n", path: "/repo/.storage-rules.yaml")
+        let findings = LintFixtures.linter.lint(SourceFile(path: "x.rules", text: text), configuration: configuration)
+        #expect(!Self.ids(findings).contains("syntax.repeated-version"))
+    }
+
     /// A trailing comment covers its own line only; one alone on its line
     /// covers that line and the next.
     @Test func trailingSuppressionDoesNotReachTheNextLine() {
