@@ -19,8 +19,8 @@ struct FmtRunner {
     var color = false
     /// Reads standard input.
     var readStandardInput: () -> Result<String, CLIError> = { Terminal.read("-") }
-    /// Writes to standard output.
-    var output: (String) -> Void = { Swift.print($0, terminator: "") }
+    /// Writes to standard output, saying why when it cannot.
+    var output: (String) throws(CLIError) -> Void = { text throws(CLIError) in try OutputFile.writeStandardOutput(text) }
     /// Writes a message to standard error.
     var errorOutput: (String) -> Void = { Terminal.printError($0) }
 
@@ -41,6 +41,7 @@ struct FmtRunner {
                     case .formatted: break
                     case .changed: unformatted = true
                     case .failed: failed = true
+                    case .outputFailed: return 2
                     }
                 }
             }
@@ -49,8 +50,9 @@ struct FmtRunner {
         return mode == .check && unformatted ? 1 : 0
     }
 
-    /// What became of one file.
-    enum FileOutcome { case formatted, changed, failed }
+    /// What became of one file; `outputFailed` stops the run, since
+    /// nothing more can be printed.
+    enum FileOutcome { case formatted, changed, failed, outputFailed }
 
     private func process(_ path: String) -> FileOutcome {
         let text: String
@@ -69,16 +71,21 @@ struct FmtRunner {
             return .failed
         case .formatted(let formatted):
             let changed = formatted != text
-            switch mode {
-            case .check:
-                if changed { output(Self.diff(old: text, new: formatted, path: source.path)) }
-            case .write where path != "-":
-                if changed, case .failure(let error) = AtomicFile.replace(path, with: formatted) {
-                    errorOutput("error: \(error)")
-                    return .failed
+            do {
+                switch mode {
+                case .check:
+                    if changed { try output(Self.diff(old: text, new: formatted, path: source.path)) }
+                case .write where path != "-":
+                    if changed, case .failure(let error) = AtomicFile.replace(path, with: formatted) {
+                        errorOutput("error: \(error)")
+                        return .failed
+                    }
+                case .write, .print:
+                    try output(formatted)
                 }
-            case .write, .print:
-                output(formatted)
+            } catch {
+                errorOutput("error: \(error)")
+                return .outputFailed
             }
             return changed ? .changed : .formatted
         }

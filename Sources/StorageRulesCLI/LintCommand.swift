@@ -44,19 +44,19 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        if listChecks { return print(CheckDocumentation.list(), terminator: "") }
-        if docs { return print(CheckDocumentation.catalogue(), terminator: "") }
+        if listChecks { return try Self.emit(CheckDocumentation.list()) }
+        if docs { return try Self.emit(CheckDocumentation.catalogue()) }
         if let explain {
             guard let check = LintRegistry.check(explain) else {
                 Terminal.printError("error: unknown check `\(explain)` (see `storage-rules lint --list-checks`)")
                 throw ExitCode(2)
             }
-            return print(CheckDocumentation.explain(check))
+            return try Self.emit(CheckDocumentation.explain(check) + "\n")
         }
         let run = LintRun(linter: Linter(), loader: LintConfigurationLoader(), fix: fix)
         let outcome = run.lint(LintFiles.expand(paths.isEmpty ? ["."] : paths))
         for problem in outcome.problems { Terminal.printError("error: \(problem)") }
-        print(LintOutput.render(outcome.results, format: format.value, color: !noColor && Terminal.stdoutWantsColor), terminator: "")
+        try Self.emit(LintOutput.render(outcome.results, format: format.value, color: !noColor && Terminal.stdoutWantsColor))
         if !outcome.problems.isEmpty { throw ExitCode(2) }
         let threshold = failOn?.value
         let failing = outcome.results.enumerated().contains { index, result in
@@ -64,6 +64,16 @@ struct LintCommand: ParsableCommand {
             return result.findings.contains { $0.diagnostic.severity >= level }
         }
         if failing { throw ExitCode(1) }
+    }
+
+    /// Writes to standard output; a failed write is exit status 2.
+    private static func emit(_ text: String) throws {
+        do {
+            try OutputFile.writeStandardOutput(text)
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(2)
+        }
     }
 }
 
