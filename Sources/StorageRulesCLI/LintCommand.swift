@@ -56,7 +56,8 @@ struct LintCommand: ParsableCommand {
         let run = LintRun(linter: Linter(), loader: LintConfigurationLoader(), fix: fix)
         let outcome = run.lint(LintFiles.expand(paths.isEmpty ? ["."] : paths))
         for problem in outcome.problems { Terminal.printError("error: \(problem)") }
-        try Self.emit(LintOutput.render(outcome.results, format: format.value, color: !noColor && Terminal.stdoutWantsColor))
+        try Self.emit(LintOutput.render(
+            outcome.results, format: format.value, color: !noColor && Terminal.stdoutWantsColor, unreadable: outcome.unreadable))
         if !outcome.problems.isEmpty { throw ExitCode(2) }
         let threshold = failOn?.value
         let failing = outcome.results.enumerated().contains { index, result in
@@ -89,6 +90,8 @@ struct LintRun {
         /// The configured failing severity of each result's file.
         var failOn: [Severity?] = []
         var problems: [String] = []
+        /// The files that could not be read (also among `problems`).
+        var unreadable: [LintUnreadableFile] = []
     }
 
     func lint(_ files: LintFiles) -> Outcome {
@@ -106,6 +109,7 @@ struct LintRun {
             switch Terminal.read(path) {
             case .failure(let error):
                 outcome.problems.append(error.description)
+                outcome.unreadable.append(LintUnreadableFile(path: Terminal.displayName(path), error: error.description))
                 continue
             case .success(let read):
                 text = read

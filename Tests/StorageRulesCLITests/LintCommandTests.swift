@@ -61,6 +61,37 @@ struct LintCommandTests {
         #expect(CommandTests.status(["lint", "--fix", "-"]) == 2)
     }
 
+    /// Runs lint with standard output captured in a file; returns the status and the output.
+    static func captured(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lint-out-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let status = OutputFile.$standardOutput.withValue(descriptor) { CommandTests.status(arguments) }
+        close(descriptor)
+        return (status, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// An unreadable file is in the JSON with its error and counted, and in
+    /// SARIF as a tool execution notification.
+    @Test func unreadableFilesAreInTheMachineReadableOutput() throws {
+        let good = try CommandTests.file(Self.good + "\n")
+        let json = try Self.captured(["lint", "--format", "json", good, "/nonexistent/missing.rules"])
+        #expect(json.status == 2)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(root["unreadable"] as? Int == 1)
+        let files = try #require(root["files"] as? [[String: Any]])
+        #expect(files.count == 2)
+        let missing = try #require(files.first { $0["file"] as? String == "/nonexistent/missing.rules" })
+        #expect((missing["error"] as? String)?.contains("/nonexistent/missing.rules") == true)
+        let sarif = try Self.captured(["lint", "--format", "sarif", "/nonexistent/missing.rules"])
+        #expect(sarif.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) as? [String: Any])
+        let invocation = try #require(((document["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.count == 1)
+        #expect(notifications.first?["level"] as? String == "error")
+    }
+
     /// `--fix` writes like `fmt --write`: through a link to its target, keeping
     /// the target's permissions and leaving no temporary file.
     @Test func fixWritesThroughASymbolicLink() throws {

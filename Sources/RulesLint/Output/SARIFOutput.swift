@@ -2,9 +2,10 @@ import Foundation
 import RulesSyntax
 
 /// SARIF 2.1.0: one run whose `tool.driver.rules` lists every registered
-/// id (the same list on every run), results pointing at rules by id and index.
+/// id (the same list on every run), results pointing at rules by id and index,
+/// and files that could not be read as tool execution notifications.
 enum SARIFOutput {
-    static func render(_ results: [LintFileResult]) -> String {
+    static func render(_ results: [LintFileResult], unreadable: [LintUnreadableFile] = []) -> String {
         let rules = LintRegistry.all.map(rule)
         let index = Dictionary(LintRegistry.all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let sarifResults = results.flatMap { result in
@@ -33,6 +34,15 @@ enum SARIFOutput {
             "runs": [[
                 "tool": ["driver": ["name": "storage-rules", "informationUri": "https://firebase.google.com/docs/storage/security", "rules": rules]],
                 "results": sarifResults,
+                "invocations": [[
+                    "executionSuccessful": unreadable.isEmpty,
+                    "toolExecutionNotifications": unreadable.map { file -> [String: Any] in
+                        [
+                            "level": "error", "message": ["text": file.error],
+                            "locations": [["physicalLocation": ["artifactLocation": ["uri": uri(file.path)]]]],
+                        ]
+                    },
+                ]],
             ]],
         ]
         return LintOutput.serialize(document)
