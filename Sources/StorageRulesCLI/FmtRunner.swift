@@ -1,4 +1,5 @@
 import Foundation
+import RulesLint
 import RulesSyntax
 
 /// The work of `storage-rules fmt`, with its input and output injectable so
@@ -99,9 +100,8 @@ struct FmtRunner {
         return UnifiedDiff.render(old: old, new: new, oldLabel: "a/" + relative, newLabel: "b/" + relative)
     }
 
-    /// A path argument as the files it names: itself, or every `*.rules`
-    /// file under a folder, sorted, leaving out hidden files and folders
-    /// (`.git`, `.build`).
+    /// A path argument as the files it names: itself, or the `*.rules`
+    /// files `RulesFileDiscovery` finds under a folder.
     static func expand(_ path: String) -> Result<[String], CLIError> {
         if path == "-" { return .success([path]) }
         var isDirectory: ObjCBool = false
@@ -109,22 +109,9 @@ struct FmtRunner {
             return .failure(CLIError("\(path): no such file or folder"))
         }
         guard isDirectory.boolValue else { return .success([path]) }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+        guard let files = RulesFileDiscovery.rulesFiles(under: path) else {
             return .failure(CLIError("\(path): the folder cannot be read"))
         }
-        var files: [String] = []
-        while let entry = enumerator.nextObject() as? String {
-            if (entry as NSString).lastPathComponent.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard entry.hasSuffix(".rules") else { continue }
-            let file = (path as NSString).appendingPathComponent(entry)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && !isFolder.boolValue {
-                files.append(file)
-            }
-        }
-        return .success(files.sorted())
+        return .success(files)
     }
 }

@@ -132,7 +132,7 @@ struct LintRun {
 }
 
 /// The files named on the command line: folders expanded to their `*.rules`
-/// files (sorted, hidden folders and `.build` skipped), missing paths reported.
+/// files by `RulesFileDiscovery`, missing paths reported.
 struct LintFiles {
     var paths: [String] = []
     var problems: [String] = []
@@ -147,23 +147,11 @@ struct LintFiles {
                 files.paths.append(argument)
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: argument) else {
+            guard let found = RulesFileDiscovery.rulesFiles(under: argument) else {
                 files.problems.append("\(argument): the folder cannot be read")
                 continue
             }
-            var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name == "node_modules" {
-                    var isFolder: ObjCBool = false
-                    if manager.fileExists(atPath: (argument as NSString).appendingPathComponent(relative), isDirectory: &isFolder), isFolder.boolValue {
-                        enumerator.skipDescendants()
-                    }
-                    continue
-                }
-                if name.hasSuffix(".rules") { found.append(argument == "." ? relative : (argument as NSString).appendingPathComponent(relative)) }
-            }
-            files.paths += found.sorted()
+            files.paths += found
         }
         return files
     }

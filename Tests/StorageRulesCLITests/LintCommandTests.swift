@@ -92,6 +92,19 @@ struct LintCommandTests {
         #expect(notifications.first?["level"] as? String == "error")
     }
 
+    /// lint and fmt expand a folder to the same files.
+    @Test func lintAndFmtFindTheSameFiles() throws {
+        let file = try CommandTests.file(Self.good)
+        let folder = (file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/node_modules/p", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/dir.rules", withIntermediateDirectories: true)
+        try Self.good.write(toFile: folder + "/node_modules/p/x.rules", atomically: true, encoding: .utf8)
+        let lint = LintFiles.expand([folder])
+        let fmt = try FmtRunner.expand(folder).get()
+        #expect(lint.paths == [file])
+        #expect(fmt == lint.paths)
+    }
+
     /// `--fix` writes like `fmt --write`: through a link to its target, keeping
     /// the target's permissions and leaving no temporary file.
     @Test func fixWritesThroughASymbolicLink() throws {
