@@ -68,7 +68,7 @@ struct FmtRunner {
         switch RulesFormatter.format(source) {
         case .unparseable(let diagnostics):
             let rendered = DiagnosticRenderer(style: .human, color: color).render(diagnostics, in: source)
-            errorOutput(rendered + "error: \(source.path) was not formatted: it does not parse")
+            errorOutput(rendered + "error: \(source.path) was not formatted: \(Self.refusal(diagnostics))")
             return .failed
         case .formatted(let formatted):
             let changed = formatted != text
@@ -90,6 +90,16 @@ struct FmtRunner {
             }
             return changed ? .changed : .formatted
         }
+    }
+
+    /// Why a file was left alone: it does not parse, or it parses but its
+    /// syntax tree lacks text the compiler ignores, which printing would drop.
+    static func refusal(_ diagnostics: [Diagnostic]) -> String {
+        if diagnostics.contains(where: { $0.severity == .error }) { return "it does not parse" }
+        var dropped: [String] = []
+        if diagnostics.contains(where: { $0.id == "syntax.extra-service" }) { dropped.append("the second `service` block") }
+        if diagnostics.contains(where: { $0.id == "syntax.repeated-version" }) { dropped.append("the repeated `rules_version`") }
+        return "formatting would drop \(dropped.isEmpty ? "text the compiler ignores" : dropped.joined(separator: " and ")), which the compiler ignores; remove it by hand"
     }
 
     /// The unified diff `--check` prints for one file.
