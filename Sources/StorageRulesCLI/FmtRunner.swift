@@ -1,4 +1,5 @@
 import Foundation
+import RulesLint
 import RulesSyntax
 
 /// The work of `storage-rules fmt`, with its input and output injectable so
@@ -19,8 +20,8 @@ struct FmtRunner {
     var color = false
     /// Reads standard input.
     var readStandardInput: () -> Result<String, CLIError> = { Terminal.read("-") }
-    /// Writes to standard output.
-    var output: (String) -> Void = { Swift.print($0, terminator: "") }
+    /// Writes to standard output, saying why when it cannot.
+    var output: (String) throws(CLIError) -> Void = { text throws(CLIError) in try OutputFile.writeStandardOutput(text) }
     /// Writes a message to standard error.
     var errorOutput: (String) -> Void = { Terminal.printError($0) }
 
@@ -41,6 +42,7 @@ struct FmtRunner {
                     case .formatted: break
                     case .changed: unformatted = true
                     case .failed: failed = true
+                    case .outputFailed: return 2
                     }
                 }
             }
@@ -49,8 +51,9 @@ struct FmtRunner {
         return mode == .check && unformatted ? 1 : 0
     }
 
-    /// What became of one file.
-    enum FileOutcome { case formatted, changed, failed }
+    /// What became of one file; `outputFailed` stops the run, since
+    /// nothing more can be printed.
+    enum FileOutcome { case formatted, changed, failed, outputFailed }
 
     private func process(_ path: String) -> FileOutcome {
         let text: String
@@ -65,23 +68,38 @@ struct FmtRunner {
         switch RulesFormatter.format(source) {
         case .unparseable(let diagnostics):
             let rendered = DiagnosticRenderer(style: .human, color: color).render(diagnostics, in: source)
-            errorOutput(rendered + "error: \(source.path) was not formatted: it does not parse")
+            errorOutput(rendered + "error: \(source.path) was not formatted: \(Self.refusal(diagnostics))")
             return .failed
         case .formatted(let formatted):
             let changed = formatted != text
-            switch mode {
-            case .check:
-                if changed { output(Self.diff(old: text, new: formatted, path: source.path)) }
-            case .write where path != "-":
-                if changed, case .failure(let error) = AtomicFile.replace(path, with: formatted) {
-                    errorOutput("error: \(error)")
-                    return .failed
+            do {
+                switch mode {
+                case .check:
+                    if changed { try output(Self.diff(old: text, new: formatted, path: source.path)) }
+                case .write where path != "-":
+                    if changed, case .failure(let error) = AtomicFile.replace(path, with: formatted) {
+                        errorOutput("error: \(error)")
+                        return .failed
+                    }
+                case .write, .print:
+                    try output(formatted)
                 }
-            case .write, .print:
-                output(formatted)
+            } catch {
+                errorOutput("error: \(error)")
+                return .outputFailed
             }
             return changed ? .changed : .formatted
         }
+    }
+
+    /// Why a file was left alone: it does not parse, or it parses but its
+    /// syntax tree lacks text the compiler ignores, which printing would drop.
+    static func refusal(_ diagnostics: [Diagnostic]) -> String {
+        if diagnostics.contains(where: { $0.severity == .error }) { return "it does not parse" }
+        var dropped: [String] = []
+        if diagnostics.contains(where: { $0.id == "syntax.extra-service" }) { dropped.append("the second `service` block") }
+        if diagnostics.contains(where: { $0.id == "syntax.repeated-version" }) { dropped.append("the repeated `rules_version`") }
+        return "formatting would drop \(dropped.isEmpty ? "text the compiler ignores" : dropped.joined(separator: " and ")), which the compiler ignores; remove it by hand"
     }
 
     /// The unified diff `--check` prints for one file.
@@ -92,9 +110,8 @@ struct FmtRunner {
         return UnifiedDiff.render(old: old, new: new, oldLabel: "a/" + relative, newLabel: "b/" + relative)
     }
 
-    /// A path argument as the files it names: itself, or every `*.rules`
-    /// file under a folder, sorted, leaving out hidden files and folders
-    /// (`.git`, `.build`).
+    /// A path argument as the files it names: itself, or the `*.rules`
+    /// files `RulesFileDiscovery` finds under a folder.
     static func expand(_ path: String) -> Result<[String], CLIError> {
         if path == "-" { return .success([path]) }
         var isDirectory: ObjCBool = false
@@ -102,22 +119,9 @@ struct FmtRunner {
             return .failure(CLIError("\(path): no such file or folder"))
         }
         guard isDirectory.boolValue else { return .success([path]) }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+        guard let files = RulesFileDiscovery.rulesFiles(under: path) else {
             return .failure(CLIError("\(path): the folder cannot be read"))
         }
-        var files: [String] = []
-        while let entry = enumerator.nextObject() as? String {
-            if (entry as NSString).lastPathComponent.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard entry.hasSuffix(".rules") else { continue }
-            let file = (path as NSString).appendingPathComponent(entry)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && !isFolder.boolValue {
-                files.append(file)
-            }
-        }
-        return .success(files.sorted())
+        return .success(files)
     }
 }

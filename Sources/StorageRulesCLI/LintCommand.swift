@@ -44,19 +44,20 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        if listChecks { return print(CheckDocumentation.list(), terminator: "") }
-        if docs { return print(CheckDocumentation.catalogue(), terminator: "") }
+        if listChecks { return try Self.emit(CheckDocumentation.list()) }
+        if docs { return try Self.emit(CheckDocumentation.catalogue()) }
         if let explain {
             guard let check = LintRegistry.check(explain) else {
                 Terminal.printError("error: unknown check `\(explain)` (see `storage-rules lint --list-checks`)")
                 throw ExitCode(2)
             }
-            return print(CheckDocumentation.explain(check))
+            return try Self.emit(CheckDocumentation.explain(check) + "\n")
         }
         let run = LintRun(linter: Linter(), loader: LintConfigurationLoader(), fix: fix)
         let outcome = run.lint(LintFiles.expand(paths.isEmpty ? ["."] : paths))
         for problem in outcome.problems { Terminal.printError("error: \(problem)") }
-        print(LintOutput.render(outcome.results, format: format.value, color: !noColor && Terminal.stdoutWantsColor), terminator: "")
+        try Self.emit(LintOutput.render(
+            outcome.results, format: format.value, color: !noColor && Terminal.stdoutWantsColor, unreadable: outcome.unreadable))
         if !outcome.problems.isEmpty { throw ExitCode(2) }
         let threshold = failOn?.value
         let failing = outcome.results.enumerated().contains { index, result in
@@ -64,6 +65,16 @@ struct LintCommand: ParsableCommand {
             return result.findings.contains { $0.diagnostic.severity >= level }
         }
         if failing { throw ExitCode(1) }
+    }
+
+    /// Writes to standard output; a failed write is exit status 2.
+    private static func emit(_ text: String) throws {
+        do {
+            try OutputFile.writeStandardOutput(text)
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(2)
+        }
     }
 }
 
@@ -79,6 +90,8 @@ struct LintRun {
         /// The configured failing severity of each result's file.
         var failOn: [Severity?] = []
         var problems: [String] = []
+        /// The files that could not be read (also among `problems`).
+        var unreadable: [LintUnreadableFile] = []
     }
 
     func lint(_ files: LintFiles) -> Outcome {
@@ -96,6 +109,7 @@ struct LintRun {
             switch Terminal.read(path) {
             case .failure(let error):
                 outcome.problems.append(error.description)
+                outcome.unreadable.append(LintUnreadableFile(path: Terminal.displayName(path), error: error.description))
                 continue
             case .success(let read):
                 text = read
@@ -104,11 +118,9 @@ struct LintRun {
             if fix, let diskPath {
                 let fixed = FixApplier.fixRepeatedly(source, linter: linter, configuration: configuration, path: diskPath)
                 if fixed.applied > 0 {
-                    do {
-                        try FixApplier.writeAtomically(fixed.text, to: diskPath)
-                        source = SourceFile(path: source.path, text: fixed.text)
-                    } catch {
-                        outcome.problems.append("\(diskPath): could not write the fixed file: \(error.localizedDescription)")
+                    switch AtomicFile.replace(diskPath, with: fixed.text) {
+                    case .success: source = SourceFile(path: source.path, text: fixed.text)
+                    case .failure(let error): outcome.problems.append(error.description)
                     }
                 }
             }
@@ -120,7 +132,7 @@ struct LintRun {
 }
 
 /// The files named on the command line: folders expanded to their `*.rules`
-/// files (sorted, hidden folders and `.build` skipped), missing paths reported.
+/// files by `RulesFileDiscovery`, missing paths reported.
 struct LintFiles {
     var paths: [String] = []
     var problems: [String] = []
@@ -135,23 +147,11 @@ struct LintFiles {
                 files.paths.append(argument)
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: argument) else {
+            guard let found = RulesFileDiscovery.rulesFiles(under: argument) else {
                 files.problems.append("\(argument): the folder cannot be read")
                 continue
             }
-            var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name == "node_modules" {
-                    var isFolder: ObjCBool = false
-                    if manager.fileExists(atPath: (argument as NSString).appendingPathComponent(relative), isDirectory: &isFolder), isFolder.boolValue {
-                        enumerator.skipDescendants()
-                    }
-                    continue
-                }
-                if name.hasSuffix(".rules") { found.append(argument == "." ? relative : (argument as NSString).appendingPathComponent(relative)) }
-            }
-            files.paths += found.sorted()
+            files.paths += found
         }
         return files
     }

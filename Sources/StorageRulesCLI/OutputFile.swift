@@ -22,9 +22,13 @@ enum OutputFile {
         guard close(descriptor) == 0 else { throw failure(path) }
     }
 
+    /// The descriptor standard output is written to; tests bind another
+    /// (a full device) without touching the process's real standard output.
+    @TaskLocal static var standardOutput: Int32 = STDOUT_FILENO
+
     /// Writes `text` to standard output.
     static func writeStandardOutput(_ text: String) throws(CLIError) {
-        try write(text, to: STDOUT_FILENO, name: "standard output")
+        try write(text, to: standardOutput, name: "standard output")
     }
 
     /// Writes all of `text` to an open descriptor; `name` is what errors call it.

@@ -41,10 +41,9 @@ func lintBenchmarkFiles() -> [URL] {
     var seen: Set<String> = []
     var files: [URL] = []
     for folder in folders {
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            let resolved = url.resolvingSymlinksInPath().path
-            if url.pathExtension == "rules", seen.insert(resolved).inserted { files.append(url) }
+        for path in RulesFileDiscovery.rulesFiles(under: folder.path) ?? [] {
+            let url = URL(fileURLWithPath: path)
+            if seen.insert(url.resolvingSymlinksInPath().path).inserted { files.append(url) }
         }
     }
     return files.sorted { $0.path < $1.path }

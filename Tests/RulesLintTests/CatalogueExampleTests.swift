@@ -33,6 +33,22 @@ struct CatalogueExampleTests {
         }
     }
 
+    /// Every id lint emits (on the catalogue's examples, the real-world corpus
+    /// and a nested-quantifier snippet) is in the registry, so `--explain`,
+    /// the configuration and SARIF know it.
+    @Test func everyEmittedIdIsInTheRegistry() throws {
+        var emitted = Set(LintRegistry.checks.flatMap { $0.triggering + $0.nonTriggering }.flatMap(Self.ids))
+        emitted.formUnion(Self.ids("match /a/{f} {\n  allow read: if f.matches('(x*)*y');\n}"))
+        #expect(emitted.contains("check.nested-quantifier"))
+        let corpus = try #require(LintFixtures.corpusDirectory, "the real-world corpus is missing")
+        for url in LintFixtures.rulesFiles(in: corpus) {
+            let source = SourceFile(path: url.lastPathComponent, text: try String(contentsOf: url, encoding: .utf8))
+            emitted.formUnion(Self.linter.lint(source).map(\.diagnostic.id))
+        }
+        let unknown = emitted.filter { LintRegistry.check($0) == nil }.sorted()
+        #expect(unknown.isEmpty, "emitted but not in the registry: \(unknown)")
+    }
+
     @Test func catalogueIsLargeUniqueAndCoversEveryCategory() {
         let ids = LintRegistry.checks.map(\.id)
         #expect(ids.count >= 30)

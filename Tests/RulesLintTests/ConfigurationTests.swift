@@ -86,6 +86,29 @@ struct ConfigurationTests {
         #expect(Self.ids(LintFixtures.lint(inString)).contains("lint.no-size-limit"))
     }
 
+    @Test func syntaxWarningsAreConfigurable() throws {
+        let text = "rules_version = '2';\nrules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    match /a/{f} {\n      allow get: if request.auth != null;\n    }\n  }\n}\n"
+        #expect(Self.ids(LintFixtures.lint(text)).contains("syntax.repeated-version"))
+        let configuration = try LintConfiguration.parse("checks:\n  syntax.repeated-version: off\n", path: "/repo/.storage-rules.yaml")
+        let findings = LintFixtures.linter.lint(SourceFile(path: "x.rules", text: text), configuration: configuration)
+        #expect(!Self.ids(findings).contains("syntax.repeated-version"))
+    }
+
+    /// A trailing comment covers its own line only; one alone on its line
+    /// covers that line and the next.
+    @Test func trailingSuppressionDoesNotReachTheNextLine() {
+        let rules = "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    match /{f=**} {\n"
+            + "      allow create: if true; // storage-rules-ignore lint.public-write\n"
+            + "      allow delete: if true;\n    }\n  }\n}\n"
+        let lines = LintFixtures.lint(rules).filter { $0.diagnostic.id == "lint.public-write" }
+            .map { SourceFile(path: "x.rules", text: rules).location(of: $0.diagnostic.range.start).line }
+        #expect(lines == [6])
+        let alone = rules.replacingOccurrences(of: " // storage-rules-ignore lint.public-write\n", with: "\n      // storage-rules-ignore lint.public-write\n")
+        let aloneLines = LintFixtures.lint(alone).filter { $0.diagnostic.id == "lint.public-write" }
+            .map { SourceFile(path: "x.rules", text: alone).location(of: $0.diagnostic.range.start).line }
+        #expect(aloneLines == [5], "a comment alone on its line covers the next line")
+    }
+
     @Test(arguments: [
         ("legacy/**", "legacy/a/b.rules", true), ("legacy/**", "legacy.rules", false), ("*.rules", "a.rules", true),
         ("*.rules", "a/b.rules", false), ("**/*.rules", "b.rules", true), ("**/*.rules", "a/b/c.rules", true),

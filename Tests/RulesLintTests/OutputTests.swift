@@ -54,6 +54,47 @@ struct OutputTests {
         #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 4)
     }
 
+    /// `tool.driver.rules` is the registry, whatever the input: syntax ids
+    /// included with their real severity and a summary.
+    @Test func sarifRulesAreTheRegistryOnEveryRun() throws {
+        func rules(_ text: String) throws -> [[String: Any]] {
+            let source = SourceFile(path: "x.rules", text: text)
+            let data = Data(LintOutput.render([LintFileResult(source: source, findings: LintFixtures.linter.lint(source))], format: .sarif).utf8)
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let run = try #require((root["runs"] as? [[String: Any]])?.first)
+            return try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        }
+        let clean = try rules(Self.text)
+        let broken = try rules("service firebase.storage { match /b/{bucket}/o { allow read: if ; } }")
+        let twoServices = try rules(Self.text + "service other.service {\n  match /x {\n    allow read: if true;\n  }\n}\n")
+        let ids = clean.compactMap { $0["id"] as? String }
+        #expect(ids == LintRegistry.all.map(\.id))
+        #expect(broken.compactMap { $0["id"] as? String } == ids)
+        #expect(twoServices.compactMap { $0["id"] as? String } == ids)
+        for id in ["syntax.extra-service", "syntax.repeated-version"] {
+            let rule = try #require(clean.first { $0["id"] as? String == id })
+            #expect((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == "warning")
+            #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+        }
+    }
+
+    /// Every `syntax.*` id the parser can emit is registered with the severity it is emitted with.
+    @Test func everySyntaxIdIsRegisteredWithItsSeverity() throws {
+        let folder = LintFixtures.packageRoot.appendingPathComponent("Sources/RulesSyntax")
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        let pattern = try Regex(#"\.(error|warning|note)\(\s*"(syntax\.[a-z-]+)""#)
+        var emitted: [String: String] = [:]
+        for file in files where file.pathExtension == "swift" {
+            for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) {
+                emitted[String(match.output[2].substring ?? "")] = String(match.output[1].substring ?? "")
+            }
+        }
+        #expect(emitted.count > 20)
+        for (id, severity) in emitted {
+            #expect(LintRegistry.check(id)?.defaultSeverity.rawValue == severity, "\(id) (\(severity)) is not registered with that severity")
+        }
+    }
+
     @Test func sarifURIsAreRelativeOrFileURLs() throws {
         let source = SourceFile(path: "/tmp/my rules/storage.rules", text: Self.text)
         let out = LintOutput.render([LintFileResult(source: source, findings: LintFixtures.linter.lint(source))], format: .sarif)

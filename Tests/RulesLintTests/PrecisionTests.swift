@@ -45,7 +45,7 @@ struct PrecisionTests {
     }
 
     @Test func correctCorpusFilesGetNoCompileErrors() throws {
-        guard let corpus = LintFixtures.corpusDirectory else { return }
+        let corpus = try #require(LintFixtures.corpusDirectory, "the real-world corpus is missing")
         for url in LintFixtures.rulesFiles(in: corpus) where !LintFixtures.isMarkedIncorrect(url.lastPathComponent) {
             let source = SourceFile(path: url.lastPathComponent, text: try String(contentsOf: url, encoding: .utf8))
             let compileErrors = LintFixtures.linter.lint(source).filter {

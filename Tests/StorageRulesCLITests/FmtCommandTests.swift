@@ -154,6 +154,21 @@ struct FmtCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
     }
 
+    /// A file that parses but whose tree lacks text is refused with that
+    /// reason, not "it does not parse".
+    @Test(arguments: [
+        ("rules_version = '2';\nrules_version = '2';\n" + formatted, "the repeated `rules_version`"),
+        (formatted + "service other.thing {\n  match /x {\n    allow read: if true;\n  }\n}\n", "the second `service` block"),
+    ])
+    func lossyFilesSayWhatFormattingWouldDrop(_ text: String, _ dropped: String) throws {
+        let path = try CommandTests.file(text)
+        let (status, capture) = Self.run(.write, [path])
+        #expect(status == 2)
+        #expect(capture.errors.contains("was not formatted: formatting would drop \(dropped)"), "\(capture.errors)")
+        #expect(!capture.errors.contains("does not parse"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
     @Test func binaryInputExitsTwo() throws {
         let path = try CommandTests.file("")
         try Data([0x00, 0xFF, 0xFE, 0x7F, 0x80, 0x00, 0x12]).write(to: URL(fileURLWithPath: path))

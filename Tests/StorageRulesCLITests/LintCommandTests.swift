@@ -60,4 +60,66 @@ struct LintCommandTests {
         #expect(CommandTests.status(["lint", URL(fileURLWithPath: path).deletingLastPathComponent().path]) == 0)
         #expect(CommandTests.status(["lint", "--fix", "-"]) == 2)
     }
+
+    /// Runs lint with standard output captured in a file; returns the status and the output.
+    static func captured(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lint-out-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let status = OutputFile.$standardOutput.withValue(descriptor) { CommandTests.status(arguments) }
+        close(descriptor)
+        return (status, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// An unreadable file is in the JSON with its error and counted, and in
+    /// SARIF as a tool execution notification.
+    @Test func unreadableFilesAreInTheMachineReadableOutput() throws {
+        let good = try CommandTests.file(Self.good + "\n")
+        let json = try Self.captured(["lint", "--format", "json", good, "/nonexistent/missing.rules"])
+        #expect(json.status == 2)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(root["unreadable"] as? Int == 1)
+        let files = try #require(root["files"] as? [[String: Any]])
+        #expect(files.count == 2)
+        let missing = try #require(files.first { $0["file"] as? String == "/nonexistent/missing.rules" })
+        #expect((missing["error"] as? String)?.contains("/nonexistent/missing.rules") == true)
+        let sarif = try Self.captured(["lint", "--format", "sarif", "/nonexistent/missing.rules"])
+        #expect(sarif.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) as? [String: Any])
+        let invocation = try #require(((document["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.count == 1)
+        #expect(notifications.first?["level"] as? String == "error")
+    }
+
+    /// lint and fmt expand a folder to the same files.
+    @Test func lintAndFmtFindTheSameFiles() throws {
+        let file = try CommandTests.file(Self.good)
+        let folder = (file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/node_modules/p", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/dir.rules", withIntermediateDirectories: true)
+        try Self.good.write(toFile: folder + "/node_modules/p/x.rules", atomically: true, encoding: .utf8)
+        let lint = LintFiles.expand([folder])
+        let fmt = try FmtRunner.expand(folder).get()
+        #expect(lint.paths == [file])
+        #expect(fmt == lint.paths)
+    }
+
+    /// `--fix` writes like `fmt --write`: through a link to its target, keeping
+    /// the target's permissions and leaving no temporary file.
+    @Test func fixWritesThroughASymbolicLink() throws {
+        let target = try CommandTests.file(Self.good.replacingOccurrences(of: "request.auth.uid == uid;", with: "request.auth.uid === uid;"))
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        let folder = manager.temporaryDirectory.appendingPathComponent("lint-link-\(UUID().uuidString)")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let link = folder.appendingPathComponent("storage.rules").path
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(CommandTests.status(["lint", "--fix", link]) == 0)
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == target, "the link stays a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == Self.good)
+        #expect(try manager.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
+        #expect(try manager.contentsOfDirectory(atPath: (target as NSString).deletingLastPathComponent) == ["storage.rules"])
+        #expect(try manager.contentsOfDirectory(atPath: folder.path) == ["storage.rules"])
+    }
 }

@@ -37,6 +37,27 @@ struct OutputFileTests {
         }
     }
 
+    /// Standard output on a full device: every command that prints exits 2
+    /// instead of losing its output with status 0.
+    @Test("commands exit 2 when standard output is full", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")), arguments: [
+        ["lint", "RULES"], ["lint", "--format", "json", "RULES"], ["lint", "--format", "sarif", "RULES"],
+        ["lint", "--list-checks"], ["lint", "--docs"], ["lint", "--explain", "lint.public-write"],
+        ["fmt", "RULES"], ["fmt", "--check", "MESSY"], ["check", "RULES"],
+    ])
+    func fullStandardOutput(_ arguments: [String]) throws {
+        let rules = try CommandTests.file(LintCommandTests.good + "\n")
+        let messy = try CommandTests.file("service firebase.storage { match /b/{bucket}/o { match /a/{f} { allow get: if true; } } }")
+        let resolved = arguments.map { $0 == "RULES" ? rules : $0 == "MESSY" ? messy : $0 }
+        let null = open("/dev/null", O_WRONLY)
+        defer { close(null) }
+        let writable = OutputFile.$standardOutput.withValue(null) { CommandTests.status(resolved) }
+        #expect(writable == (arguments.contains("--check") ? 1 : 0), "the status on a writable output")
+        let descriptor = open("/dev/full", O_WRONLY)
+        defer { close(descriptor) }
+        let status = OutputFile.$standardOutput.withValue(descriptor) { CommandTests.status(resolved) }
+        #expect(status == 2, "\(arguments)")
+    }
+
     @Test("a written file holds the whole report")
     func writes() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString).txt").path

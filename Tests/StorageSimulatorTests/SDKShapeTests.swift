@@ -118,7 +118,7 @@ struct SDKShapeTests {
         cancelled.cancel()
         let late = EventLog<StorageTaskStatus>()
         cancelled.observe(.failure) { late.append($0.status) }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await UploadTaskTests.drain()
         #expect(late.events.isEmpty)
         #expect(cancelled.snapshot.status == .failure)
         #expect(storageCode(cancelled.snapshot.error) == .cancelled)

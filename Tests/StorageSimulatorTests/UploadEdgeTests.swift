@@ -15,7 +15,7 @@ struct UploadEdgeTests {
         }
         task.pause()
         task.enqueue()
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await UploadTaskTests.drain()
         #expect(statuses.events == [.pause])
         #expect(storage.admin.object(path: "f") == nil)
         task.resume()

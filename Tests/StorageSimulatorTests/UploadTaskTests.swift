@@ -10,10 +10,25 @@ struct UploadTaskTests {
         try TestRules.simulator(rules, configuration: .init(uploadChunkSize: 4, startsUploadsAutomatically: false))
     }
 
-    /// Waits (bounded) until `condition` holds.
-    static func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<2000 where !condition() {
+    /// Waits until `condition` holds, for at most 10 s of clock time; a
+    /// timeout is recorded as an issue rather than passing silently.
+    static func eventually(_ condition: () -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the condition did not hold within 10 s", sourceLocation: sourceLocation)
+                return
+            }
             try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    /// Waits until `queue` has run everything queued on it, `rounds` times
+    /// over, so a delivery that queues another is drained too: after it,
+    /// "nothing was delivered" means nothing was queued.
+    static func drain(_ queue: DispatchQueue = .main, rounds: Int = 2) async {
+        for _ in 0..<rounds {
+            await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
         }
     }
 
@@ -67,7 +82,7 @@ struct UploadTaskTests {
         task.observe(.resume) { statuses.append($0.status) }
         task.enqueue()
         await Self.eventually { statuses.events.contains(.pause) }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await Self.drain()
         #expect(progress.events == [4])
         #expect(task.snapshot.status == .pause)
         #expect(storage.admin.object(path: "f.bin") == nil)

@@ -76,7 +76,8 @@ public struct Linter: Sendable {
 }
 
 /// Inline suppressions: a comment `storage-rules-ignore ID[, ID...]`
-/// silences those checks on its own line and on the line below it.
+/// silences those checks on its own line; a comment alone on its line
+/// also silences the line below it.
 public struct Suppressions: Sendable {
     /// The marker that starts a suppression inside a comment.
     public static let marker = "storage-rules-ignore"
@@ -90,8 +91,20 @@ public struct Suppressions: Sendable {
             let ids = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "*" || $0 == "/" || $0 == ":" })
                 .map(String.init).prefix { $0.contains(".") }
             let line = source.location(of: comment.range.start).line
-            for target in [line, line + 1] { idsByLine[target, default: []].formUnion(ids) }
+            let alone = Self.isAloneOnItsLine(comment.range.start, in: source.bytes)
+            for target in alone ? [line, line + 1] : [line] { idsByLine[target, default: []].formUnion(ids) }
         }
+    }
+
+    /// Whether only blanks precede `offset` on its line, so a comment there
+    /// is not trailing code.
+    private static func isAloneOnItsLine(_ offset: Int, in bytes: [UInt8]) -> Bool {
+        var index = offset - 1
+        while index >= 0, bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t"), bytes[index] != UInt8(ascii: "\r") { return false }
+            index -= 1
+        }
+        return true
     }
 
     /// Whether a suppression comment covers the diagnostic's first line.

@@ -7,7 +7,9 @@ public enum CheckDocumentation {
         out += "- Category: \(check.category.rawValue)\n- Default severity: \(check.defaultSeverity.rawValue)\n"
         out += "- Found by: \(source(check))\n- Fixable with `--fix`: \(check.fixable ? "yes" : "no")\n\n"
         out += check.rationale + "\n\n"
-        out += "Triggers:\n\n" + check.triggering.map(block).joined() + "Does not trigger:\n\n" + check.nonTriggering.map(block).joined()
+        if !check.triggering.isEmpty {
+            out += "Triggers:\n\n" + check.triggering.map(block).joined() + "Does not trigger:\n\n" + check.nonTriggering.map(block).joined()
+        }
         return out
     }
 
@@ -40,8 +42,9 @@ public enum CheckDocumentation {
     /// `--explain ID`: the check as plain text.
     public static func explain(_ check: LintCheck) -> String {
         var out = "\(check.id) (\(check.category.rawValue), \(check.defaultSeverity.rawValue)\(check.fixable ? ", fixable" : ""))\n"
-        out += capitalized(check.summary) + ".\n\n" + check.rationale + "\n\nTriggers:\n"
-        out += check.triggering.map { indent(shortened(LintExample.file($0))) }.joined(separator: "\n")
+        out += capitalized(check.summary) + ".\n\n" + check.rationale
+        guard !check.triggering.isEmpty else { return out }
+        out += "\n\nTriggers:\n" + check.triggering.map { indent(shortened(LintExample.file($0))) }.joined(separator: "\n")
         out += "\nDoes not trigger:\n" + check.nonTriggering.map { indent(shortened(LintExample.file($0))) }.joined(separator: "\n")
         return out
     }

@@ -15,6 +15,20 @@ public struct LintFileResult: Sendable {
     }
 }
 
+/// A file named for linting that could not be read, with the reason.
+public struct LintUnreadableFile: Sendable {
+    /// The path as shown to the user.
+    public var path: String
+    /// Why it could not be read.
+    public var error: String
+
+    /// Creates an entry.
+    public init(path: String, error: String) {
+        self.path = path
+        self.error = error
+    }
+}
+
 /// How `lint` reports.
 public enum LintOutputFormat: String, Sendable, CaseIterable {
     /// For people: position, message with the check id, source line, caret and help.
@@ -29,12 +43,15 @@ public enum LintOutputFormat: String, Sendable, CaseIterable {
 
 /// Turns findings into text in each output format.
 public enum LintOutput {
-    /// The report in the given format.
-    public static func render(_ results: [LintFileResult], format: LintOutputFormat, color: Bool = false) -> String {
+    /// The report in the given format. Unreadable files are part of the
+    /// JSON and SARIF documents; the other formats leave them to standard error.
+    public static func render(
+        _ results: [LintFileResult], format: LintOutputFormat, color: Bool = false, unreadable: [LintUnreadableFile] = []
+    ) -> String {
         switch format {
         case .human: human(results, color: color)
-        case .json: json(results)
-        case .sarif: SARIFOutput.render(results)
+        case .json: json(results, unreadable: unreadable)
+        case .sarif: SARIFOutput.render(results, unreadable: unreadable)
         case .github: github(results)
         }
     }
@@ -70,14 +87,15 @@ public enum LintOutput {
         return out + "\n"
     }
 
-    /// `{"files": [{"file", "findings": [...]}], "errors", "warnings", "notes"}`.
-    public static func json(_ results: [LintFileResult]) -> String {
+    /// `{"files": [{"file", "findings": [...]} or {"file", "error"}], "errors", "warnings", "notes", "unreadable"}`.
+    public static func json(_ results: [LintFileResult], unreadable: [LintUnreadableFile] = []) -> String {
         let counts = counts(results)
+        let files = results.map { result -> [String: Any] in
+            ["file": result.source.path, "findings": result.findings.map { finding(json: $0, in: result.source) }]
+        }
         let document: [String: Any] = [
-            "files": results.map { result -> [String: Any] in
-                ["file": result.source.path, "findings": result.findings.map { finding(json: $0, in: result.source) }]
-            },
-            "errors": counts.errors, "warnings": counts.warnings, "notes": counts.notes,
+            "files": files + unreadable.map { ["file": $0.path, "error": $0.error] },
+            "errors": counts.errors, "warnings": counts.warnings, "notes": counts.notes, "unreadable": unreadable.count,
         ]
         return serialize(document)
     }

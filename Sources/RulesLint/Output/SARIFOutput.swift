@@ -1,29 +1,21 @@
 import Foundation
 import RulesSyntax
 
-/// SARIF 2.1.0: one run whose `tool.driver.rules` lists every check of the
-/// catalogue (and any other id found, such as syntax errors), results
-/// pointing at rules by id and index.
+/// SARIF 2.1.0: one run whose `tool.driver.rules` lists every registered
+/// id (the same list on every run), results pointing at rules by id and index,
+/// and files that could not be read as tool execution notifications.
 enum SARIFOutput {
-    static func render(_ results: [LintFileResult]) -> String {
-        var rules = LintRegistry.checks.map(rule)
-        var index = Dictionary(LintRegistry.checks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for finding in results.flatMap(\.findings) where index[finding.diagnostic.id] == nil {
-            index[finding.diagnostic.id] = rules.count
-            rules.append([
-                "id": finding.diagnostic.id, "name": finding.diagnostic.id,
-                "shortDescription": ["text": "the rules do not compile"],
-                "defaultConfiguration": ["level": "error"],
-            ])
-        }
+    static func render(_ results: [LintFileResult], unreadable: [LintUnreadableFile] = []) -> String {
+        let rules = LintRegistry.all.map(rule)
+        let index = Dictionary(LintRegistry.all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let sarifResults = results.flatMap { result in
             result.findings.map { finding -> [String: Any] in
                 let diagnostic = finding.diagnostic
                 let start = result.source.location(of: diagnostic.range.start)
                 let end = result.source.location(of: diagnostic.range.end)
                 let text = diagnostic.message + (diagnostic.help.map { " (help: \($0))" } ?? "")
-                return [
-                    "ruleId": diagnostic.id, "ruleIndex": index[diagnostic.id] ?? 0, "level": level(diagnostic.severity),
+                var entry: [String: Any] = [
+                    "ruleId": diagnostic.id, "level": level(diagnostic.severity),
                     "message": ["text": text],
                     "locations": [[
                         "physicalLocation": [
@@ -32,6 +24,8 @@ enum SARIFOutput {
                         ],
                     ]],
                 ]
+                if let ruleIndex = index[diagnostic.id] { entry["ruleIndex"] = ruleIndex }
+                return entry
             }
         }
         let document: [String: Any] = [
@@ -40,6 +34,15 @@ enum SARIFOutput {
             "runs": [[
                 "tool": ["driver": ["name": "storage-rules", "informationUri": "https://firebase.google.com/docs/storage/security", "rules": rules]],
                 "results": sarifResults,
+                "invocations": [[
+                    "executionSuccessful": unreadable.isEmpty,
+                    "toolExecutionNotifications": unreadable.map { file -> [String: Any] in
+                        [
+                            "level": "error", "message": ["text": file.error],
+                            "locations": [["physicalLocation": ["artifactLocation": ["uri": uri(file.path)]]]],
+                        ]
+                    },
+                ]],
             ]],
         ]
         return LintOutput.serialize(document)

@@ -12,7 +12,12 @@ public enum LintRegistry {
         FirestoreLookupBudget.check, LookupBeforeCheapCheck.check,
     ]
 
-    private static let byID: [String: LintCheck] = Dictionary(checks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Every registered id: the catalogue, then the parser's `syntax.*`
+    /// diagnostics, which are configurable and listed in SARIF but not documented
+    /// with examples.
+    public static let all: [LintCheck] = checks + SyntaxChecks.all
+
+    private static let byID: [String: LintCheck] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The check with this id.
     public static func check(_ id: String) -> LintCheck? { byID[id] }

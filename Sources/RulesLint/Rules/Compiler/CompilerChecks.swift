@@ -8,7 +8,7 @@ enum CompilerChecks {
         InvalidVariable.check, InvalidFunction.check, UnusedFunction.check, UnusedVariable.check, NotComparable.check,
         InvalidRegex.check, UnsupportedRegex.check, GlobNotLast.check, MultipleGlobs.check, UnreachableMatch.check,
         CallDepth.check, TooManyLets.check, TooComplex.check, Recursion.check, DuplicateFunction.check,
-        OldVersion.check,
+        OldVersion.check, NestedQuantifier.check,
     ]
 
     /// Functions `f1` → `f2` → … → `fN` called from one rule.
