@@ -171,7 +171,8 @@ struct ContentRange {
         }
         let bounds = spec[0].split(separator: "-", maxSplits: 1)
         guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]), first >= 0, last >= first,
-            last - first + 1 == bodyCount
+            // `last - first + 1` would trap for `0-9223372036854775807`.
+            last - first == bodyCount - 1
         else { throw invalid }
         self.first = first
     }
