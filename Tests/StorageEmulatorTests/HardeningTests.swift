@@ -1,4 +1,6 @@
+import CompressNIO
 import Foundation
+import NIOCore
 import Testing
 
 @testable import StorageEmulator
@@ -27,5 +29,29 @@ import Testing
         let answer = try await fixture.send("PUT", session, headers: ["Content-Range": header], text: "x")
         #expect((400..<500).contains(answer.status), "\(answer.status) \(answer.text)")
         #expect(try await fixture.send("GET", "/v0").status == 200)
+    }
+
+    @Test func gzipBombIsSentCompressedPastTheBodyLimit() async throws {
+        let fixture = try await EmulatorFixture.start(
+            rules: ConformanceRules.openText, configuration: EmulatorConfiguration(maximumBodyBytes: 4096))
+        defer { Task { await fixture.stop() } }
+        var plain = ByteBuffer(repeating: 0x61, count: 100_000)
+        let compressed = Data(try plain.compress(with: .gzip()).readableBytesView)
+        var body = Data("--zz\r\nContent-Type: application/json\r\n\r\n".utf8)
+        body += Data(#"{"contentType":"text/plain","contentEncoding":"gzip"}"#.utf8)
+        body += Data("\r\n--zz\r\nContent-Type: text/plain\r\n\r\n".utf8) + compressed + Data("\r\n--zz--".utf8)
+        let upload = try await fixture.send(
+            "POST", "/v0/b/b/o?name=bomb.txt",
+            headers: ["X-Goog-Upload-Protocol": "multipart", "Content-Type": "multipart/related; boundary=zz"], body: body)
+        #expect(upload.status == 200, "\(upload.text)")
+        let gzip = GzipTranscodingTests()
+        for target in ["/v0/b/b/o/bomb.txt?alt=media", "/storage/v1/b/b/o/bomb.txt?alt=media", "/download/storage/v1/b/b/o/bomb.txt?alt=media"] {
+            let answer = await RawHTTP.exchange(
+                port: fixture.server.port, RawHTTP.request("GET \(target) HTTP/1.1\nHost: a\nConnection: close\n"), halfClose: false)
+            let (head, _) = gzip.split(answer)
+            #expect(head.hasPrefix("HTTP/1.1 200"), "\(target): \(head)")
+            #expect(gzip.header("content-encoding", in: head) == "gzip", "\(target)")
+            #expect(gzip.header("content-length", in: head) == String(compressed.count), "\(target)")
+        }
     }
 }

@@ -12,7 +12,9 @@ enum MediaResponse {
     static let storageClass = HTTPField.Name("x-goog-storage-class")!
     static let hash = HTTPField.Name("x-goog-hash")!
 
-    static func make(object: StoredObject, bytes: [UInt8], range: String?, acceptEncoding: String?) -> Response {
+    /// The download response; `limit` caps the transcoded size, past which
+    /// the stored gzip bytes are sent as they are (as for corrupt data).
+    static func make(object: StoredObject, bytes: [UInt8], range: String?, acceptEncoding: String?, limit: Int) -> Response {
         var headers = HTTPFields()
         headers[.acceptRanges] = "bytes"
         headers[.contentType] = object.contentType ?? "application/octet-stream"
@@ -27,7 +29,7 @@ enum MediaResponse {
         let acceptsGzip = acceptEncoding?.lowercased().contains("gzip") ?? false
         if isGzip, !acceptsGzip {
             var compressed = ByteBuffer(bytes: bytes)
-            if let plain = try? compressed.decompress(with: .gzip()) {
+            if let plain = try? compressed.decompress(with: .gzip(), maxSize: limit) {
                 // Transcoded: no Content-Encoding, no length (chunked), ranges ignored.
                 let body = ResponseBody(asyncSequence: SingleBuffer(buffer: plain))
                 return Response(status: .ok, headers: headers, body: body)
