@@ -54,4 +54,28 @@ import Testing
             #expect(gzip.header("content-length", in: head) == String(compressed.count), "\(target)")
         }
     }
+
+    @Test(arguments: [(70, 200), (71, 400)])
+    func multipartBoundaryIsAtMostSeventyCharacters(_ length: Int, _ status: Int) async throws {
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
+        defer { Task { await fixture.stop() } }
+        let boundary = String(repeating: "b", count: length)
+        let body = "--\(boundary)\r\nContent-Type: application/json\r\n\r\n{}\r\n--\(boundary)\r\n"
+            + "Content-Type: text/plain\r\n\r\nx\r\n--\(boundary)--"
+        let answer = try await fixture.send(
+            "POST", "/v0/b/b/o?name=m",
+            headers: ["X-Goog-Upload-Protocol": "multipart", "Content-Type": "multipart/related; boundary=\(boundary)"],
+            text: body)
+        #expect(answer.status == status, "\(answer.text)")
+        if status == 400 { #expect(answer.text.contains("Bad content type.")) }
+    }
+
+    @Test func boundarySearchFindsEveryOccurrence() {
+        let body = Array("--ab--a--ab\r\n--abx".utf8)
+        #expect(MultipartRelated.find(Array("--ab".utf8), in: body, from: 0) == 0)
+        #expect(MultipartRelated.find(Array("--ab".utf8), in: body, from: 1) == 7)
+        #expect(MultipartRelated.find(Array("--ab".utf8), in: body, from: 8) == 13)
+        #expect(MultipartRelated.find(Array("--ab".utf8), in: body, from: 14) == nil)
+        #expect(MultipartRelated.find(Array("zz".utf8), in: body, from: 0) == nil)
+    }
 }
