@@ -78,4 +78,51 @@ import Testing
         #expect(MultipartRelated.find(Array("--ab".utf8), in: body, from: 14) == nil)
         #expect(MultipartRelated.find(Array("zz".utf8), in: body, from: 0) == nil)
     }
+
+    @Test(arguments: [
+        ("http://evil.example", 403), ("null", 403), ("http://127.0.0.1.evil.example", 403),
+        ("http://localhost:3000", 200), ("http://127.0.0.1:9000", 200), ("http://[::1]:5000", 200),
+    ])
+    func internalEndpointsRefuseForeignOrigins(_ origin: String, _ status: Int) async throws {
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
+        defer { Task { await fixture.stop() } }
+        #expect(try await fixture.send("POST", "/v0/b/b/o?name=kept", text: "x").status == 200)
+        let reset = try await fixture.send("POST", "/internal/reset", headers: ["Origin": origin])
+        #expect(reset.status == status, "\(origin): \(reset.text)")
+        // A refused reset leaves the object; an accepted one removes it.
+        #expect(try await fixture.send("GET", "/v0/b/b/o/kept").status == (status == 403 ? 200 : 404), "\(origin)")
+        if status == 403 { #expect(reset.json["error"] != nil, "\(reset.text)") }
+        let rules = try await fixture.send(
+            "PUT", "/internal/setRules", headers: ["Origin": origin, "Content-Type": "application/json"],
+            text: #"{"rules":{"files":[{"name":"s.rules","content":"rules_version = '2';"}]}}"#)
+        #expect((rules.status == 403) == (status == 403), "\(origin): \(rules.status) \(rules.text)")
+    }
+
+    @Test func exportNeedsJSONAndStaysOutOfTheDataFolder() async throws {
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
+        defer { Task { await fixture.stop() } }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString)").path
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: data)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        let persistence = try EmulatorPersistence.start(PersistenceOptions(dataFolder: data), state: fixture.server.state)
+        defer { try? persistence.stop() }
+        let body = #"{"path":"\#(outside)"}"#
+        for type in ["text/plain", "application/x-www-form-urlencoded"] {
+            let answer = try await fixture.send("POST", "/internal/export", headers: ["Content-Type": type], text: body)
+            #expect(answer.status == 415, "\(type): \(answer.text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: outside))
+        for path in [data, data + "/", data + "/inside", data + "/../" + (data as NSString).lastPathComponent + "/x"] {
+            let answer = try await fixture.send(
+                "POST", "/internal/export", headers: ["Content-Type": "application/json"], text: #"{"path":"\#(path)"}"#)
+            #expect(answer.status == 400, "\(path): \(answer.text)")
+        }
+        let exported = try await fixture.send(
+            "POST", "/internal/export", headers: ["Content-Type": "application/json; charset=utf-8"], text: body)
+        #expect(exported.status == 200, "\(exported.text)")
+        #expect(FileManager.default.fileExists(atPath: outside + "/firebase-export-metadata.json"))
+    }
 }
