@@ -125,4 +125,22 @@ import Testing
         #expect(exported.status == 200, "\(exported.text)")
         #expect(FileManager.default.fileExists(atPath: outside + "/firebase-export-metadata.json"))
     }
+
+    @Test func resumableSessionStopsAtTheBodyLimit() async throws {
+        let fixture = try await EmulatorFixture.start(
+            rules: ConformanceRules.openText, configuration: EmulatorConfiguration(maximumBodyBytes: 1000))
+        defer { Task { await fixture.stop() } }
+        let session = try await resumableSession(fixture, name: "limited")
+        let chunk = String(repeating: "x", count: 600)
+        let declared = try await fixture.send("PUT", session, headers: ["Content-Range": "bytes 0-599/1001"], text: chunk)
+        #expect(declared.status == 413, "\(declared.text)")
+        let first = try await fixture.send("PUT", session, headers: ["Content-Range": "bytes 0-599/*"], text: chunk)
+        #expect(first.status == 308)
+        let second = try await fixture.send("PUT", session, headers: ["Content-Range": "bytes 600-1199/*"], text: chunk)
+        #expect(second.status == 413, "\(second.text)")
+        // The session keeps what it had and still finishes within the limit.
+        let last = try await fixture.send("PUT", session, headers: ["Content-Range": "bytes 600-999/1000"], text: String(chunk.prefix(400)))
+        #expect(last.status == 200, "\(last.text)")
+        #expect(last.json["size"] as? String == "1000")
+    }
 }

@@ -83,6 +83,10 @@ struct CloudResumableUploads: Sendable {
                 break
             }
             let received = session.staging.count
+            let limit = state.configuration.maximumBodyBytes
+            let tooLarge = CloudStorageErrors.response(
+                .contentTooLarge, "The upload is larger than \(limit) bytes.", reason: "uploadTooLarge")
+            if let total = range.total, total > limit { return tooLarge }
             if let first = range.first {
                 guard first <= received else {
                     return CloudStorageErrors.badRequest(
@@ -90,8 +94,12 @@ struct CloudResumableUploads: Sendable {
                 }
                 // A retried chunk may overlap what already arrived: keep only the new bytes.
                 let overlap = received - first
-                if overlap < body.count { try session.staging.append(ByteBuffer(bytes: body[overlap...])) }
+                if overlap < body.count {
+                    guard received + (body.count - overlap) <= limit else { return tooLarge }
+                    try session.staging.append(ByteBuffer(bytes: body[overlap...]))
+                }
             } else if range.total == nil {
+                guard received + body.count <= limit else { return tooLarge }
                 try session.staging.append(ByteBuffer(bytes: body))
             }
             let size = session.staging.count
