@@ -143,4 +143,35 @@ import Testing
         #expect(last.status == 200, "\(last.text)")
         #expect(last.json["size"] as? String == "1000")
     }
+
+    @Test func unknownErrorsAreServerErrors() {
+        struct DiskGone: Error {}
+        let response = ErrorResponseMiddleware.response(for: DiskGone())
+        #expect(response.status.code == 500)
+        #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+        #expect(ErrorResponseMiddleware.response(for: NIOTooManyBytesError(maxBytes: 10)).status.code == 413)
+    }
+
+    @Test func unreadableSpoolFileKeepsTheSessionActive() async throws {
+        let fixture = try await EmulatorFixture.start(
+            rules: ConformanceRules.openText, configuration: EmulatorConfiguration(spoolThresholdBytes: 16))
+        defer { Task { await fixture.stop() } }
+        let start = try await fixture.send(
+            "POST", "/v0/b/b/o?name=spooled",
+            headers: ["X-Goog-Upload-Protocol": "resumable", "X-Goog-Upload-Command": "start", "Content-Type": "application/json"],
+            text: #"{"name":"spooled"}"#)
+        let id = try #require(start.header("x-gupload-uploadid"), "\(start.text)")
+        let path = "/v0/b/b/o?name=spooled&upload_id=\(id)&upload_protocol=resumable"
+        let chunk = try await fixture.send(
+            "POST", path, headers: ["X-Goog-Upload-Command": "upload", "X-Goog-Upload-Offset": "0"],
+            text: String(repeating: "s", count: 100))
+        #expect(chunk.status == 200)
+        let spool = try #require(fixture.server.state.uploads.session(id)?.staging.spoolFile)
+        try FileHandle(forWritingTo: spool).truncate(atOffset: 0)
+        let finalize = try await fixture.send("POST", path, headers: ["X-Goog-Upload-Command": "finalize"])
+        #expect(finalize.status == 500, "\(finalize.text)")
+        #expect(try await fixture.send("GET", "/v0/b/b/o/spooled").status == 404)
+        let query = try await fixture.send("POST", path, headers: ["X-Goog-Upload-Command": "query"])
+        #expect(query.header("x-goog-upload-status") == "active")
+    }
 }
