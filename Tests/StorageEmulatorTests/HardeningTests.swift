@@ -174,4 +174,17 @@ import Testing
         let query = try await fixture.send("POST", path, headers: ["X-Goog-Upload-Command": "query"])
         #expect(query.header("x-goog-upload-status") == "active")
     }
+
+    @Test func mediaResponsesCarryBothMetagenerationHeaders() async throws {
+        let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
+        defer { Task { await fixture.stop() } }
+        #expect(try await fixture.send("POST", "/v0/b/b/o?name=m.txt", text: "x").status == 200)
+        #expect(try await fixture.send("PATCH", "/v0/b/b/o/m.txt", headers: ["Content-Type": "application/json"], text: #"{"cacheControl":"no-cache"}"#).status == 200)
+        for target in ["/v0/b/b/o/m.txt?alt=media", "/storage/v1/b/b/o/m.txt?alt=media"] {
+            let media = try await fixture.send("GET", target)
+            #expect(media.status == 200, "\(target)")
+            #expect(media.header("x-goog-metadatageneration") == "2", "\(target)")
+            #expect(media.header("x-goog-metageneration") == "2", "\(target)")
+        }
+    }
 }

@@ -8,6 +8,9 @@ import StorageSimulator
 /// clients that do not accept gzip.
 enum MediaResponse {
     static let generation = HTTPField.Name("x-goog-generation")!
+    /// The spec's name (storage-service.md §1.5, as the Firebase emulator sends it).
+    static let metadataGeneration = HTTPField.Name("x-goog-metadatageneration")!
+    /// The name Cloud Storage sends and the GCS client libraries read.
     static let metageneration = HTTPField.Name("x-goog-metageneration")!
     static let storageClass = HTTPField.Name("x-goog-storage-class")!
     static let hash = HTTPField.Name("x-goog-hash")!
@@ -22,6 +25,7 @@ enum MediaResponse {
         headers[.eTag] = object.etag
         if let cacheControl = object.cacheControl { headers[.cacheControl] = cacheControl }
         headers[generation] = String(object.generation)
+        headers[metadataGeneration] = String(object.metageneration)
         headers[metageneration] = String(object.metageneration)
         headers[storageClass] = object.storageClass
         headers[hash] = "crc32c=\(object.crc32c),md5=\(object.md5Hash)"
