@@ -10,6 +10,7 @@ import Testing
     static let bucket = "gcs-bucket"
     static let objects = "/storage/v1/b/\(bucket)/o"
     static let upload = "/upload/storage/v1/b/\(bucket)/o"
+    static let json = ["Content-Type": "application/json"]
 
     func media(_ fixture: EmulatorFixture, _ name: String, _ text: String, query: String = "") async throws -> HTTPResult {
         try await fixture.send(
@@ -253,10 +254,11 @@ import Testing
         _ = try await media(fixture, "exported/file.txt", "bytes")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let missing = try await fixture.send("POST", "/internal/export", text: "{}")
+        let missing = try await fixture.send("POST", "/internal/export", headers: Self.json, text: "{}")
         #expect(missing.status == 400)
         #expect(missing.text == "Export request body must include 'path'.")
-        let exported = try await fixture.send("POST", "/internal/export", text: #"{"path":"\#(folder)","initiatedBy":"test"}"#)
+        let exported = try await fixture.send(
+            "POST", "/internal/export", headers: Self.json, text: #"{"path":"\#(folder)","initiatedBy":"test"}"#)
         #expect(exported.status == 200)
         #expect(FileManager.default.fileExists(atPath: folder + "/firebase-export-metadata.json"))
         let blobs = try FileManager.default.contentsOfDirectory(atPath: folder + "/storage_export/blobs")

@@ -168,10 +168,10 @@ import Testing
     }
 
     func waitFor(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<100 {
+        for _ in 0..<600 {
             if try await condition() { return }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        Issue.record("condition not met within 5 s")
+        Issue.record("condition not met within 30 s")
     }
 }

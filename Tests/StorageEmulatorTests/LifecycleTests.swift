@@ -10,22 +10,43 @@ import Testing
     @Test func shutdownLetsTheRequestInFlightFinish() async throws {
         let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
         let port = fixture.server.port
+        // A resumable chunk, so the server's progress on it can be watched.
+        let start = try await fixture.send(
+            "POST", "/v0/b/b/o?name=inflight",
+            headers: ["X-Goog-Upload-Protocol": "resumable", "X-Goog-Upload-Command": "start"], text: "{}")
+        let id = try #require(start.header("x-gupload-uploadid"), "\(start.text)")
+        let staging = try #require(fixture.server.state.uploads.session(id)?.staging)
         let connection = try #require(RawHTTP.Connection(port: port))
         connection.write(RawHTTP.request(
-            "POST /v0/b/b/o?name=inflight HTTP/1.1\nHost: a\nContent-Length: 10\nContent-Type: text/plain\nConnection: close\n",
+            "POST /v0/b/b/o?name=inflight&upload_id=\(id)&upload_protocol=resumable HTTP/1.1\nHost: a\n"
+                + "Content-Length: 10\nX-Goog-Upload-Command: upload, finalize\nX-Goog-Upload-Offset: 0\nConnection: close\n",
             body: "hello"))
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // The handler is running once the first half has reached the session.
+        try await waitUntil { staging.count == 5 }
         let stopping = Task { await fixture.server.shutdown() }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // Shutdown is under way once the listener refuses new connections.
+        try await waitUntil { !RawHTTP.acceptsConnections(port: port) }
         connection.write(Array("world".utf8))
         let answer = await connection.readAll()
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
         #expect(answer.contains(#""size":"10""#))
         await stopping.value
         // Stopped: new connections are refused.
-        #expect(RawHTTP.Connection(port: port) == nil)
+        #expect(!RawHTTP.acceptsConnections(port: port))
         #expect(fixture.server.state.simulator.admin.data(bucket: "b", path: "inflight") == Data("helloworld".utf8))
         await fixture.stop()
+    }
+
+    /// Polls `condition` until it holds, for up to 30 s (a loaded machine is slow, never this slow).
+    func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() {
+            guard Date() < deadline else {
+                Issue.record("condition not met within 30 s")
+                return
+            }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
     }
 
     @Test func unusedUploadSessionsExpire() async throws {

@@ -65,7 +65,8 @@ extension CloudStorageAPI {
         }
         if wantsMedia {
             return MediaResponse.make(
-                object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding])
+                object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding],
+                limit: state.configuration.maximumBodyBytes)
         }
         return Responses.json(CloudStorageJSON.object(object, host: Self.host(request)))
     }
@@ -179,7 +180,8 @@ extension CloudStorageAPI {
             return CloudStorageErrors.noSuchObject(bucket: bucket, name: name)
         }
         return MediaResponse.make(
-            object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding])
+            object: object, bytes: bytes, range: request.headers[.range], acceptEncoding: request.headers[.acceptEncoding],
+            limit: state.configuration.maximumBodyBytes)
     }
 
     /// The object resource of a successful write, or the error it met.

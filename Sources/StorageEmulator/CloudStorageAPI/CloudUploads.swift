@@ -83,6 +83,10 @@ struct CloudResumableUploads: Sendable {
                 break
             }
             let received = session.staging.count
+            let limit = state.configuration.maximumBodyBytes
+            let tooLarge = CloudStorageErrors.response(
+                .contentTooLarge, "The upload is larger than \(limit) bytes.", reason: "uploadTooLarge")
+            if let total = range.total, total > limit { return tooLarge }
             if let first = range.first {
                 guard first <= received else {
                     return CloudStorageErrors.badRequest(
@@ -90,8 +94,12 @@ struct CloudResumableUploads: Sendable {
                 }
                 // A retried chunk may overlap what already arrived: keep only the new bytes.
                 let overlap = received - first
-                if overlap < body.count { try session.staging.append(ByteBuffer(bytes: body[overlap...])) }
+                if overlap < body.count {
+                    guard received + (body.count - overlap) <= limit else { return tooLarge }
+                    try session.staging.append(ByteBuffer(bytes: body[overlap...]))
+                }
             } else if range.total == nil {
+                guard received + body.count <= limit else { return tooLarge }
                 try session.staging.append(ByteBuffer(bytes: body))
             }
             let size = session.staging.count
@@ -171,7 +179,8 @@ struct ContentRange {
         }
         let bounds = spec[0].split(separator: "-", maxSplits: 1)
         guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]), first >= 0, last >= first,
-            last - first + 1 == bodyCount
+            // `last - first + 1` would trap for `0-9223372036854775807`.
+            last - first == bodyCount - 1
         else { throw invalid }
         self.first = first
     }

@@ -31,7 +31,7 @@ extension FirebaseAPI {
         if query["alt"] == "media" {
             return MediaResponse.make(
                 object: object, bytes: result.value.bytes, range: request.headers[.range],
-                acceptEncoding: request.headers[.acceptEncoding])
+                acceptEncoding: request.headers[.acceptEncoding], limit: state.configuration.maximumBodyBytes)
         }
         return metadataResponse(object)
     }

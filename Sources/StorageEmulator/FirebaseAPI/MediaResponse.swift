@@ -8,11 +8,16 @@ import StorageSimulator
 /// clients that do not accept gzip.
 enum MediaResponse {
     static let generation = HTTPField.Name("x-goog-generation")!
+    /// The spec's name (storage-service.md §1.5, as the Firebase emulator sends it).
+    static let metadataGeneration = HTTPField.Name("x-goog-metadatageneration")!
+    /// The name Cloud Storage sends and the GCS client libraries read.
     static let metageneration = HTTPField.Name("x-goog-metageneration")!
     static let storageClass = HTTPField.Name("x-goog-storage-class")!
     static let hash = HTTPField.Name("x-goog-hash")!
 
-    static func make(object: StoredObject, bytes: [UInt8], range: String?, acceptEncoding: String?) -> Response {
+    /// The download response; `limit` caps the transcoded size, past which
+    /// the stored gzip bytes are sent as they are (as for corrupt data).
+    static func make(object: StoredObject, bytes: [UInt8], range: String?, acceptEncoding: String?, limit: Int) -> Response {
         var headers = HTTPFields()
         headers[.acceptRanges] = "bytes"
         headers[.contentType] = object.contentType ?? "application/octet-stream"
@@ -20,6 +25,7 @@ enum MediaResponse {
         headers[.eTag] = object.etag
         if let cacheControl = object.cacheControl { headers[.cacheControl] = cacheControl }
         headers[generation] = String(object.generation)
+        headers[metadataGeneration] = String(object.metageneration)
         headers[metageneration] = String(object.metageneration)
         headers[storageClass] = object.storageClass
         headers[hash] = "crc32c=\(object.crc32c),md5=\(object.md5Hash)"
@@ -27,7 +33,7 @@ enum MediaResponse {
         let acceptsGzip = acceptEncoding?.lowercased().contains("gzip") ?? false
         if isGzip, !acceptsGzip {
             var compressed = ByteBuffer(bytes: bytes)
-            if let plain = try? compressed.decompress(with: .gzip()) {
+            if let plain = try? compressed.decompress(with: .gzip(), maxSize: limit) {
                 // Transcoded: no Content-Encoding, no length (chunked), ranges ignored.
                 let body = ResponseBody(asyncSequence: SingleBuffer(buffer: plain))
                 return Response(status: .ok, headers: headers, body: body)

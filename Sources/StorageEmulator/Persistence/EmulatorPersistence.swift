@@ -41,6 +41,7 @@ public final class EmulatorPersistence: Sendable {
             state.log.write(
                 "Data folder \(folder): \(opened.loaded.objectCount) objects in \(opened.loaded.bucketCount) buckets loaded")
             directory = opened
+            state.dataFolder = folder
         }
         if let folder = options.importFolder {
             let summary = try state.simulator.admin.importExport(from: folder)

@@ -25,6 +25,7 @@ public enum EmulatorRoutes {
         router.add(middleware: RequestLogMiddleware(state: state))
         router.add(middleware: EmulatorCORSMiddleware())
         router.add(middleware: ErrorResponseMiddleware())
+        router.add(middleware: InternalOriginMiddleware())
         for group in groups {
             group.register(on: router, state: state)
         }

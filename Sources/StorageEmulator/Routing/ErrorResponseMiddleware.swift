@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOHTTP1
 
 /// Turns every error a handler throws into a JSON error response, inside the
 /// CORS middleware, so browser clients can read error answers too.
@@ -20,7 +21,12 @@ struct ErrorResponseMiddleware: RouterMiddleware {
         switch error {
         case let error as EmulatorHTTPError: error.response
         case let error as HTTPError: Responses.error(error.status, error.body ?? error.status.reasonPhrase)
-        default: Responses.error(.badRequest, "Bad request: \(error)")
+        // A body over its limit (`NIOTooManyBytesError`) and other errors that carry their status.
+        case let error as any HTTPResponseError: Responses.error(error.status, error.status.reasonPhrase)
+        // The client broke the framing (a body shorter than its Content-Length).
+        case let error as HTTPParserError: Responses.error(.badRequest, "Bad request: \(error)")
+        // Anything else is the server failing (a file it cannot read), not the request being bad.
+        default: Responses.error(.internalServerError, "Internal error: \(error)")
         }
     }
 }

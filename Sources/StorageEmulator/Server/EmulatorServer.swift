@@ -50,6 +50,8 @@ public struct EmulatorServer: Sendable {
             configuration: ServiceGroupConfiguration(
                 services: services(onReady: onReady).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
                 gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+        // Every request has finished once the group returns: only now drop the sessions' staged bytes.
+        defer { state.uploads.removeAll() }
         try await group.run()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RulesEngine
 import StorageSimulator
+import Synchronization
 
 /// Everything the running emulator keeps: the buckets, the rules, the
 /// resumable upload sessions and the log. Every route group reaches the
@@ -18,6 +19,13 @@ public final class EmulatorState: Sendable {
     public let uploads: UploadSessionStore
     /// Where log lines go.
     public let log: EmulatorLog
+    /// The `--data` folder once persistence opened one: `/internal/export`
+    /// refuses to write into it.
+    public var dataFolder: String? {
+        get { dataFolderStore.withLock { $0 } }
+        set { dataFolderStore.withLock { $0 = newValue } }
+    }
+    private let dataFolderStore = Mutex<String?>(nil)
 
     /// Creates the state for a server with these rules.
     public init(configuration: EmulatorConfiguration, rules: RulesManager, log: EmulatorLog = EmulatorLog()) {

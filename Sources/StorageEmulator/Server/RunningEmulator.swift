@@ -52,6 +52,7 @@ public final class RunningEmulator: Sendable {
     public func shutdown() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
+        state.uploads.removeAll()
     }
 }
 

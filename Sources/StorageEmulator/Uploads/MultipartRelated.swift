@@ -21,7 +21,8 @@ struct MultipartRelated: Sendable {
         guard lower.hasPrefix("multipart/related") || lower.hasPrefix("multipart/mixed") else {
             throw ParseError(message: "Bad content type. \(contentType)")
         }
-        guard let boundary = boundary(in: contentType), !boundary.isEmpty else {
+        // RFC 2046 §5.1.1: a boundary is 1 to 70 characters.
+        guard let boundary = boundary(in: contentType), !boundary.isEmpty, boundary.utf8.count <= 70 else {
             throw ParseError(message: "Bad content type. \(contentType)")
         }
         let parts = split(body, boundary: Array(("--" + boundary).utf8))
@@ -97,14 +98,29 @@ struct MultipartRelated: Sendable {
         return (contentType, Array(bytes[bodyStart..<bytes.endIndex]))
     }
 
+    /// The first offset of `needle` in `haystack` at or after `start`, found
+    /// in linear time (Knuth–Morris–Pratt), so a crafted body cannot make
+    /// the search quadratic.
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        let first = needle[0]
-        var index = start
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+        guard !needle.isEmpty, start >= 0, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
         }
-        return nil
+        // failure[i]: the length of the longest proper border of needle[0...i].
+        var failure = [Int](repeating: 0, count: needle.count)
+        var border = 0
+        for index in 1..<needle.count {
+            while border > 0, needle[index] != needle[border] { border = failure[border - 1] }
+            if needle[index] == needle[border] { border += 1 }
+            failure[index] = border
+        }
+        return haystack.withUnsafeBufferPointer { hay -> Int? in
+            var matched = 0
+            for index in start..<hay.count {
+                while matched > 0, hay[index] != needle[matched] { matched = failure[matched - 1] }
+                if hay[index] == needle[matched] { matched += 1 }
+                if matched == needle.count { return index - needle.count + 1 }
+            }
+            return nil
+        }
     }
 }

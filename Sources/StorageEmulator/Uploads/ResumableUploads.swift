@@ -107,13 +107,23 @@ struct ResumableUploads: Sendable {
             case again(Int, String)
             case cancelled
             case commit(Response)
+            case unreadable(String)
         }
         let step: Step = session.withStatus { status in
             switch status {
             case .final(let code, let body): return .again(code, body)
             case .cancelled: return .cancelled
             case .active:
-                let bytes = (try? session.staging.contents()) ?? []
+                // A spool file that cannot be read back must not commit an empty or short object.
+                let bytes: [UInt8]
+                do {
+                    bytes = try session.staging.contents()
+                } catch {
+                    return .unreadable("\(error)")
+                }
+                guard bytes.count == session.staging.count else {
+                    return .unreadable("read \(bytes.count) of \(session.staging.count) bytes")
+                }
                 let response = api.commit(
                     bucket: session.bucket, name: session.name, bytes: bytes, attributes: session.attributes,
                     caller: session.caller, context)
@@ -124,6 +134,9 @@ struct ResumableUploads: Sendable {
         switch step {
         case .again(let code, let body): return finalAgain(session, status: code, body: body)
         case .cancelled: return Responses.error(.badRequest, "The upload was cancelled.", headers: headers(session))
+        case .unreadable(let reason):
+            return Responses.error(
+                .internalServerError, "The upload's received bytes could not be read back: \(reason)", headers: headers(session))
         case .commit(var response):
             session.staging.discard()
             response.headers[Self.status] = "final"

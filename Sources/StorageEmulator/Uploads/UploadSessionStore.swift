@@ -126,13 +126,15 @@ public final class UploadSessionStore: Sendable {
         for session in expired { session.staging.discard() }
     }
 
-    /// Expires old sessions once a minute (or sooner for short lifetimes) until cancelled.
+    /// Expires old sessions once a minute (or sooner for short lifetimes)
+    /// until cancelled. It leaves the sessions in place: it is cancelled as
+    /// graceful shutdown begins, while requests on them may still be in
+    /// flight; the server drops them once it has stopped.
     func sweep() async {
         let interval = min(60, max(0.05, lifetime / 4))
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             expire()
         }
-        removeAll()
     }
 }

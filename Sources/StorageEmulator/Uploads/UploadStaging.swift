@@ -21,6 +21,9 @@ final class UploadStaging: @unchecked Sendable {
     /// Whether the bytes have moved to a temporary file.
     var isSpooled: Bool { lock.withLock { file != nil } }
 
+    /// The temporary file, once the bytes have moved to one.
+    var spoolFile: URL? { lock.withLock { file?.url } }
+
     /// Appends a chunk; throws if the temporary file cannot be written.
     func append(_ buffer: ByteBuffer) throws {
         try lock.withLock {

@@ -23,6 +23,13 @@ final class BucketStore: Sendable {
 
     var count: Int { index.withLock { $0.count } }
 
+    /// Detaches the change observer under the index lock, so a write in
+    /// flight either reports before this returns or not at all: a bucket
+    /// dropped from the simulator must not reach its persistence layer.
+    func detachChanges() {
+        index.withLock { _ in changes.attach(nil) }
+    }
+
     func entry(_ path: String) -> StoredEntry? {
         index.withLock { $0.element(for: ObjectName(path)) }
     }

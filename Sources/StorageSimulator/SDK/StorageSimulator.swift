@@ -290,6 +290,7 @@ public final class StorageSimulator: Sendable {
         var replacement: [String: BucketStore] = [:]
         for store in stores { replacement[store.name] = store }
         let commit = buckets.withLock { buckets in
+            for store in buckets.values where replacement[store.name] !== store { store.detachChanges() }
             buckets = replacement
             return attachedChange(to: buckets)
         }
@@ -300,6 +301,7 @@ public final class StorageSimulator: Sendable {
 
     func removeAllBuckets() {
         let commit = buckets.withLock { buckets in
+            for store in buckets.values { store.detachChanges() }
             buckets = [:]
             return attachedChange(to: buckets)
         }

@@ -90,6 +90,23 @@ enum RawHTTP {
         deinit { close(fd) }
     }
 
+    /// Whether a TCP connection to 127.0.0.1:`port` is accepted; the socket
+    /// is closed exactly once (a probe must never close a descriptor number
+    /// the in-process server has reused meanwhile).
+    static func acceptsConnections(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return connected == 0
+    }
+
     static func request(_ head: String, body: String = "") -> [UInt8] {
         Array((head.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n" + body).utf8)
     }
