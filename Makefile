@@ -23,7 +23,7 @@ examples: build
 ## Every test: unit and golden tests, the pre-commit hook test, then the example and conformance suites.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/swift-test-with-watchdog.sh
 	$(MAKE) --no-print-directory integration-precommit
 	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory integration-clients
