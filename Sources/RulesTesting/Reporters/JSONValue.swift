@@ -1,3 +1,5 @@
+import RulesSyntax
+
 /// A JSON document with ordered keys, written deterministically; every
 /// JSON output of the tool (`test --format json`, `check --format json`,
 /// `eval --format json`) goes through it.
@@ -33,7 +35,7 @@ public enum JSONValue: Sendable {
         case .int(let number): out += String(number)
         case .double(let number):
             out += number.isFinite ? format3(number) : "null"
-        case .string(let text): out += JSONValue.quote(text)
+        case .string(let text): out += JSONStringLiteral.quoted(text)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "[\n"
@@ -47,7 +49,7 @@ public enum JSONValue: Sendable {
             if entries.isEmpty { out += "{}"; return }
             out += "{\n"
             for (index, entry) in entries.enumerated() {
-                out += pad + JSONValue.quote(entry.0) + ": "
+                out += pad + JSONStringLiteral.quoted(entry.0) + ": "
                 entry.1.write(into: &out, indent: indent + 1)
                 out += index + 1 < entries.count ? ",\n" : "\n"
             }
@@ -59,27 +61,5 @@ public enum JSONValue: Sendable {
     private func format3(_ number: Double) -> String {
         let thousandths = (number * 1000).rounded()
         return String(thousandths / 1000)
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

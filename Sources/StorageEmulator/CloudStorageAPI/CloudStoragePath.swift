@@ -59,7 +59,7 @@ enum CloudStoragePath: Equatable, Sendable {
 
     /// Percent-decodes one path part; a bad encoding or a NUL is a 400.
     static func decode<S: StringProtocol>(_ text: S) throws(EmulatorHTTPError) -> String {
-        guard let decoded = String(text).removingPercentEncoding else {
+        guard let decoded = PercentEncoding.decode(text) else {
             throw EmulatorHTTPError(.badRequest, "Invalid percent-encoding in the request path.")
         }
         if decoded.utf8.contains(0) { throw EmulatorHTTPError(.badRequest, "Names must not contain NUL.") }

@@ -64,7 +64,8 @@ public enum RequestLogLine {
 
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return String(format: "%.2fms", ms)
+        let hundredths = seconds * 100_000 + (attoseconds + 5_000_000_000_000) / 10_000_000_000_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)ms"
     }
 }

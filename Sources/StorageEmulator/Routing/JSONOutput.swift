@@ -1,3 +1,5 @@
+import RulesSyntax
+
 /// A JSON value with ordered keys, written compactly: the emulator's
 /// response bodies keep the field order of the Firebase emulator.
 public enum JSONOutput: Sendable, Equatable {
@@ -26,7 +28,7 @@ public enum JSONOutput: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let number): out += String(number)
-        case .string(let text): JSONOutput.quote(text, into: &out)
+        case .string(let text): JSONStringLiteral.append(text, to: &out)
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
@@ -38,33 +40,12 @@ public enum JSONOutput: Sendable, Equatable {
             out += "{"
             for (index, entry) in entries.enumerated() {
                 if index > 0 { out += "," }
-                JSONOutput.quote(entry.0, into: &out)
+                JSONStringLiteral.append(entry.0, to: &out)
                 out += ":"
                 entry.1.write(into: &out)
             }
             out += "}"
         }
-    }
-
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 
     /// Two values are equal when they write the same text (key order included).

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import StorageSimulator
 
 /// A request's query, parsed strictly: a bad percent-encoding is a 400.
 struct QueryParameters: Sendable {
@@ -22,8 +23,8 @@ struct QueryParameters: Sendable {
     func contains(_ key: String) -> Bool { values.contains { $0.0 == key } }
 
     private static func decode(_ text: Substring) throws(EmulatorHTTPError) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        guard let decoded = spaced.removingPercentEncoding else {
+        let spaced = text.utf8.contains(UInt8(ascii: "+")) ? text.replacingOccurrences(of: "+", with: " ") : String(text)
+        guard let decoded = PercentEncoding.decode(spaced) else {
             throw EmulatorHTTPError(.badRequest, "Invalid percent-encoding in the query string.")
         }
         return decoded
@@ -60,7 +61,7 @@ struct ObjectAddress: Sendable {
     }
 
     private static func decode(_ text: Substring, what: String) throws(EmulatorHTTPError) -> String {
-        guard let decoded = String(text).removingPercentEncoding else {
+        guard let decoded = PercentEncoding.decode(text) else {
             throw EmulatorHTTPError(.badRequest, "Invalid percent-encoding in the \(what).")
         }
         return decoded

@@ -1,4 +1,5 @@
 import Foundation
+import RulesSyntax
 
 /// Where things are in the Firebase emulator's export folder:
 ///
@@ -60,7 +61,7 @@ struct ExportLayout {
 
     /// `{"buckets":[{"id":…}]}`.
     static func bucketsJSON(_ names: [String]) -> [UInt8] {
-        let items = names.map { "    {\n      \"id\": " + JSONObjectWriter.quoted($0) + "\n    }" }
+        let items = names.map { "    {\n      \"id\": " + JSONStringLiteral.quoted($0) + "\n    }" }
         var json = JSONObjectWriter()
         json.raw("buckets", items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]")
         return json.finish()

@@ -1,5 +1,6 @@
-/// The percent-encodings the service and SDKs use.
-enum PercentEncoding {
+/// The percent-encodings the service and SDKs use (the emulator decodes
+/// request paths and queries with the same rules).
+public enum PercentEncoding {
     /// JavaScript's `encodeURIComponent`: every byte except
     /// `A-Z a-z 0-9 - _ . ! ~ * ' ( )` becomes `%XX` (so `/` is `%2F`).
     static func component(_ text: String) -> String {
@@ -16,10 +17,14 @@ enum PercentEncoding {
         }
     }
 
-    /// Decodes `%XX` sequences; `nil` if one is malformed or the result is not UTF-8.
-    static func decode(_ text: String) -> String? {
+    /// Decodes `%XX` sequences; `nil` if one is malformed or the result is
+    /// not UTF-8. `+` stays `+` (form decoding is the caller's choice).
+    public static func decode<Text: StringProtocol>(_ text: Text) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
