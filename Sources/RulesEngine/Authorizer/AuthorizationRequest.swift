@@ -41,16 +41,21 @@ public struct AuthorizationRequest: Sendable {
 
     /// `request.path`: `/b/<bucket>/o/<object segments>`, empty segments dropped.
     public var requestPath: RulesPath {
-        RulesPath(segments: ["b", bucket, "o"] + RulesPath(parsing: objectPath).segments)
+        var segments = ["b", bucket, "o"]
+        segments.reserveCapacity(8)
+        RulesPath.appendSegments(of: objectPath, to: &segments)
+        return RulesPath(segments: segments)
     }
 }
 
 /// A signed-in user as the rules see it: `request.auth.uid` and `request.auth.token`.
 public struct AuthIdentity: Sendable {
     /// `request.auth.uid`.
-    public var uid: String
+    public var uid: String { didSet { value = Self.value(uid: uid, token: token) } }
     /// `request.auth.token`: every claim of the ID token.
-    public var token: RulesMap
+    public var token: RulesMap { didSet { value = Self.value(uid: uid, token: token) } }
+    /// The `request.auth` map, built once rather than for every decision.
+    public private(set) var value: Value
 
     /// Creates an identity. `sub` and `user_id` default to the uid when the
     /// token does not give them, as Firebase ID tokens always carry both.
@@ -60,10 +65,10 @@ public struct AuthIdentity: Sendable {
         if claims["sub"] == nil { claims["sub"] = .string(uid) }
         if claims["user_id"] == nil { claims["user_id"] = .string(uid) }
         self.token = RulesMap(claims)
+        self.value = Self.value(uid: uid, token: self.token)
     }
 
-    /// The `request.auth` map.
-    public var value: Value {
+    private static func value(uid: String, token: RulesMap) -> Value {
         .map(RulesMap(["uid": .string(uid), "token": .map(token)]))
     }
 }

@@ -23,7 +23,10 @@ struct PathMatcher {
 
     func matches(in blocks: BlockDispatch, baseDepth: Int) -> [PathMatch] {
         var results: [PathMatch] = []
-        var levels = Array(repeating: Bindings(), count: baseDepth)
+        results.reserveCapacity(2)
+        var levels: [Bindings] = []
+        levels.reserveCapacity(baseDepth + segments.count + 1)
+        levels.append(contentsOf: repeatElement(Bindings(), count: baseDepth))
         blocks.forEachCandidate(for: segments.first) { block in
             walk(block, from: 0, levels: &levels, into: &results)
         }
@@ -32,6 +35,7 @@ struct PathMatcher {
 
     private func walk(_ block: CompiledMatch, from start: Int, levels: inout [Bindings], into results: inout [PathMatch]) {
         var bound = Bindings()
+        bound.reserveCapacity(block.segments.count)
         consume(block, segment: 0, at: start, bound: &bound, levels: &levels, into: &results)
     }
 
@@ -66,7 +70,10 @@ struct PathMatcher {
             let minimum = version == .v1 ? 1 : 0
             let available = segments.count - index
             guard available >= minimum else { return }
-            for length in minimum...available {
+            // Ending a childless block, the wildcard can only complete a
+            // match by taking every remaining segment.
+            let shortest = segment == block.segments.count - 1 && block.children.isEmpty ? available : minimum
+            for length in shortest...available {
                 bound.append((name, .path(RulesPath(segments: Array(segments[index..<(index + length)])))))
                 consume(block, segment: segment + 1, at: index + length, bound: &bound, levels: &levels, into: &results)
                 bound.removeLast()

@@ -36,15 +36,26 @@ final class Evaluator: BuiltinContext {
         self.options = options
     }
 
+    /// The fields of the `request` map.
+    private static let requestFieldNames = ["auth", "method", "path", "time", "resource", "params"]
+
+    /// One field of the `request` map (`nil`: no such field).
+    private func requestField(_ name: String) -> Value? {
+        switch name {
+        case "auth": request.auth?.value ?? .null
+        case "method": .string(request.method.rawValue)
+        case "path": .path(path)
+        case "time": .timestamp(request.time)
+        case "resource": request.incoming ?? .null
+        case "params": .map(RulesMap())
+        default: nil
+        }
+    }
+
     private func makeRequestValue() -> Value {
-        .map(RulesMap([
-            "auth": request.auth?.value ?? .null,
-            "method": .string(request.method.rawValue),
-            "path": .path(path),
-            "time": .timestamp(request.time),
-            "resource": request.incoming ?? .null,
-            "params": .map(RulesMap()),
-        ]))
+        var fields: [String: Value] = [:]
+        for name in Self.requestFieldNames { fields[name] = requestField(name) }
+        return .map(RulesMap(fields))
     }
 
     // MARK: Entry points
@@ -108,6 +119,9 @@ final class Evaluator: BuiltinContext {
         case .identifier(let name):
             return try lookup(name, environment)
         case .member(let base, let name):
+            if trace == nil, case .identifier("request") = base.kind, let value = try requestMember(name.name, environment) {
+                return value
+            }
             return try member(of: try evaluate(base, environment), name.name)
         case .index(let base, let index):
             let container = try evaluate(base, environment)
@@ -182,6 +196,20 @@ final class Evaluator: BuiltinContext {
         case "resource": return request.existing ?? .null
         default: throw .nullValue
         }
+    }
+
+    /// `request.<name>` read straight from the request instead of from the
+    /// `request` map, which is then never built. Only when `request` is the
+    /// global binding (no `let` or wildcard shadows it) and nothing traces;
+    /// the identifier counts against the budget as evaluating it would, and
+    /// an unknown field fails as the map lookup would.
+    private func requestMember(_ name: String, _ environment: Environment) throws(EvalError) -> Value? {
+        if let locals = environment.locals, locals.binds("request") { return nil }
+        if capture("request", environment) != nil { return nil }
+        evaluatedCount += 1
+        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+        guard let value = requestField(name) else { throw .undefinedProperty(name) }
+        return value
     }
 
     /// A wildcard visible from the environment, innermost level first.

@@ -50,6 +50,16 @@ extension String {
     /// Java strings, so `'e\u0301'` and `'\u00e9'` differ, while Swift's `==`
     /// treats canonically equivalent strings as equal.
     func sameCodeUnits(as other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        // Native strings are contiguous UTF-8: compare the buffers directly
+        // instead of through the generic, index-by-index `elementsEqual`.
+        let compared = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in
+                guard lhs.count == rhs.count else { return false }
+                for offset in 0..<lhs.count where lhs[offset] != rhs[offset] { return false }
+                return true
+            }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }

@@ -1,0 +1,87 @@
+import RulesEngine
+import RulesSyntax
+import Testing
+
+/// Untraced decisions read `request.<field>` straight from the request;
+/// traced ones build the `request` map. Both must agree on every outcome,
+/// error message and budget count.
+@Suite struct RequestFieldAccessTests {
+    static let upload = StorageObjectFields(name: "x/y", bucket: Engine.bucket, size: 10, contentType: "image/png").requestResourceValue
+
+    /// The allow's outcome, traced and untraced.
+    static func outcomes(_ rules: String, auth: AuthIdentity?) -> (traced: String, untraced: String)? {
+        guard let compiled = Engine.compile(rules) else { return nil }
+        func outcome(tracing: Bool) -> String {
+            let decision = compiled.authorize(AuthorizationRequest(
+                method: .create, bucket: Engine.bucket, objectPath: "x/y", auth: auth, incoming: upload,
+                time: Engine.time, recordsTrace: tracing))
+            return "\(decision.allowed) \(decision.allows.map { "\($0.outcome)" })"
+        }
+        return (outcome(tracing: true), outcome(tracing: false))
+    }
+
+    @Test(arguments: [
+        ("request.auth.uid == 'alice'", "true"),
+        ("request.auth.token.sub == 'alice'", "true"),
+        ("request.method == 'create'", "true"),
+        ("request.path == /b/B/o/x/y", "true"),
+        ("request.time == timestamp.date(2026, 1, 1)", "true"),
+        ("request.resource.size == 10", "true"),
+        ("request.params.size() == 0", "true"),
+        ("request.keys().size() == 6", "true"),
+        ("request.nosuch == 1", "error"),
+        ("request.resource.nosuch == 1", "error"),
+    ])
+    func fieldsMatchTheRequestMap(condition: String, expected: String) throws {
+        let rules = Engine.storageRules("match /{path=**} { allow create: if \(condition); }")
+        let result = try #require(Self.outcomes(rules, auth: AuthIdentity(uid: "alice")))
+        #expect(result.traced == result.untraced, "\(condition)")
+        #expect(result.untraced.hasPrefix(expected == "true" ? "true" : "false"), "\(condition): \(result.untraced)")
+        if expected == "error" { #expect(result.untraced.contains("error"), "\(result.untraced)") }
+    }
+
+    @Test func signedOutAuthIsNull() throws {
+        let rules = Engine.storageRules("match /{path=**} { allow create: if request.auth == null; }")
+        let result = try #require(Self.outcomes(rules, auth: nil))
+        #expect(result.traced == result.untraced)
+        #expect(result.untraced.hasPrefix("true"))
+    }
+
+    @Test func aWildcardNamedRequestShadowsTheRequest() throws {
+        // `request` is the path segment "x", a string without fields.
+        let rules = Engine.storageRules("match /{request}/{rest=**} { allow create: if request.auth == null; }")
+        let result = try #require(Self.outcomes(rules, auth: nil))
+        #expect(result.traced == result.untraced)
+        #expect(result.untraced.hasPrefix("false"), "\(result.untraced)")
+    }
+
+    @Test func aLetNamedRequestShadowsTheRequest() throws {
+        let rules = Engine.storageRules("""
+            function f() { let request = {'auth': 'mine'}; return request.auth == 'mine'; }
+            match /{path=**} { allow create: if f(); }
+            """)
+        let result = try #require(Self.outcomes(rules, auth: AuthIdentity(uid: "alice")))
+        #expect(result.traced == result.untraced)
+        #expect(result.untraced.hasPrefix("true"), "\(result.untraced)")
+    }
+
+    @Test func readingRequestFieldsCountsAgainstTheBudgetAlike() throws {
+        // One call of f() counts about 200 nodes (three per term: `!=`, the
+        // member and `request`, plus the `&&`s), so five calls sit at the
+        // 1,000-node budget: the outcomes change between four and six calls.
+        let body = Array(repeating: "request.auth != null", count: 50).joined(separator: " && ")
+        var outcomes: [String] = []
+        for calls in 3...6 {
+            let condition = Array(repeating: "f()", count: calls).joined(separator: " && ")
+            let rules = Engine.storageRules("""
+                function f() { return \(body); }
+                match /{path=**} { allow create: if \(condition); }
+                """)
+            let result = try #require(Self.outcomes(rules, auth: AuthIdentity(uid: "alice")))
+            #expect(result.traced == result.untraced, "\(calls) calls")
+            outcomes.append(result.untraced)
+        }
+        #expect(outcomes.first?.hasPrefix("true") == true, "\(outcomes)")
+        #expect(outcomes.last?.contains("error") == true, "\(outcomes)")
+    }
+}
