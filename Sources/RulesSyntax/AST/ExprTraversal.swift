@@ -22,10 +22,51 @@ extension Expr {
     /// Calls `visit` on this node and every descendant, parents first.
     /// Uses an explicit stack so pathological nesting cannot overflow.
     public func forEachNode(_ visit: (Expr) -> Void) {
-        var stack: [Expr] = [self]
+        var stack: [Expr] = []
+        stack.reserveCapacity(32)
+        stack.append(self)
         while let node = stack.popLast() {
             visit(node)
-            stack.append(contentsOf: node.children.reversed())
+            node.pushChildrenReversed(onto: &stack)
+        }
+    }
+
+    /// Pushes ``children`` last to first, so they pop in source order,
+    /// without building the array (the checker's walks run this per node).
+    private func pushChildrenReversed(onto stack: inout [Expr]) {
+        switch kind {
+        case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid:
+            return
+        case .list(let elements):
+            stack.append(contentsOf: elements.reversed())
+        case .map(let entries):
+            for entry in entries.reversed() {
+                stack.append(entry.value)
+                stack.append(entry.key)
+            }
+        case .path(let segments):
+            for case .interpolation(let expr) in segments.reversed() { stack.append(expr) }
+        case .member(let base, _):
+            stack.append(base)
+        case .index(let base, let index):
+            stack.append(index)
+            stack.append(base)
+        case .slice(let base, let lower, let upper):
+            if let upper { stack.append(upper) }
+            if let lower { stack.append(lower) }
+            stack.append(base)
+        case .call(let callee, let arguments):
+            stack.append(contentsOf: arguments.reversed())
+            stack.append(callee)
+        case .unary(_, let operand), .isType(let operand, _), .parenthesized(let operand):
+            stack.append(operand)
+        case .binary(_, let lhs, let rhs):
+            stack.append(rhs)
+            stack.append(lhs)
+        case .ternary(let condition, let then, let otherwise):
+            stack.append(otherwise)
+            stack.append(then)
+            stack.append(condition)
         }
     }
 
