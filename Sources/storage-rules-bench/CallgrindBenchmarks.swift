@@ -14,38 +14,8 @@ import RulesSyntax
 /// among 200 match blocks.
 func runCallgrindBenchmarks() {
     print("== callgrind (3,000 decisions in callgrindDecisions)")
-    let rules = """
-        rules_version = '2';
-        service firebase.storage {
-          match /b/{bucket}/o {
-            function isOwner(uid) { return request.auth != null && request.auth.uid == uid; }
-            function isImage() { return request.resource.contentType.matches('image/.*'); }
-            match /users/{uid}/{file=**} {
-              allow read: if isOwner(uid);
-              allow create: if isOwner(uid) && isImage() && request.resource.size < 5 * 1024 * 1024;
-            }
-            match /public/{file} { allow read; }
-          }
-        }
-        """
-    guard let compiled = CompiledRuleset.compile(SourceFile(path: "bench.rules", text: rules)).ruleset else {
-        print("benchmark rules did not compile")
-        return
-    }
-    let time = Timestamp(seconds: 1_767_225_600)
-    let upload = StorageObjectFields(
-        name: "users/alice/cat.png", bucket: "b", size: 2048, md5Hash: "x", crc32c: "y", contentType: "image/png",
-        contentEncoding: "identity", contentDisposition: "inline"
-    ).requestResourceValue
-    let requests = [
-        AuthorizationRequest(
-            method: .create, bucket: "b", objectPath: "users/alice/cat.png", auth: AuthIdentity(uid: "alice"),
-            incoming: upload, time: time, recordsTrace: false),
-        AuthorizationRequest(
-            method: .get, bucket: "b", objectPath: "users/bob/x", auth: AuthIdentity(uid: "alice"), time: time,
-            recordsTrace: false),
-        AuthorizationRequest(method: .get, bucket: "b", objectPath: "public/a.txt", time: time, recordsTrace: false),
-    ]
+    guard let compiled = BenchmarkPolicy.compiled() else { return }
+    let requests = [BenchmarkPolicy.create, BenchmarkPolicy.deniedGet, BenchmarkPolicy.publicGet]
     // Warm up (regex compilation, lazily built tables) outside the count.
     for request in requests { _ = compiled.authorize(request) }
     let granted = callgrindDecisions(compiled, requests, rounds: 1000)
