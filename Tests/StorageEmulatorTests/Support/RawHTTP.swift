@@ -18,9 +18,16 @@ enum RawHTTP {
     }
 
     private static func blockingExchange(port: Int, _ request: [UInt8], halfClose: Bool, timeout: Double) -> String {
+        guard let connection = Connection(port: port, timeout: timeout) else { return "" }
+        connection.write(request)
+        if halfClose { shutdown(connection.fd, Int32(SHUT_WR)) }
+        return connection.blockingReadAll()
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`, or `nil` (nothing is left open).
+    private static func connectedSocket(port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
+        guard fd >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -28,40 +35,22 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return "" }
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if halfClose { shutdown(fd, Int32(SHUT_WR)) }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received += buffer[0..<count]
+        guard connected == 0 else {
+            close(fd)
+            return nil
         }
-        return String(decoding: received, as: UTF8.self)
+        return fd
     }
 
     /// An open connection, for requests sent in several steps.
     final class Connection: @unchecked Sendable {
         let fd: Int32
 
-        init?(port: Int) {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return nil }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
-                close(fd)
-                return nil
-            }
-            var tv = timeval(tv_sec: 30, tv_usec: 0)
+        /// Connects; reads give up after `timeout` seconds without data.
+        init?(port: Int, timeout: Double = 30) {
+            guard let fd = RawHTTP.connectedSocket(port: port) else { return nil }
+            self.fd = fd
+            var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         }
 
@@ -76,7 +65,8 @@ enum RawHTTP {
             }
         }
 
-        private func blockingReadAll() -> String {
+        /// Reads until the server closes or the timeout passes.
+        func blockingReadAll() -> String {
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
@@ -94,17 +84,9 @@ enum RawHTTP {
     /// is closed exactly once (a probe must never close a descriptor number
     /// the in-process server has reused meanwhile).
     static func acceptsConnections(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return connected == 0
+        guard let fd = connectedSocket(port: port) else { return false }
+        close(fd)
+        return true
     }
 
     static func request(_ head: String, body: String = "") -> [UInt8] {
