@@ -22,15 +22,31 @@ struct NameResolution {
         }
     }
 
+    /// Identifies a chain of match blocks by where each starts.
+    private struct VisibilityKey: Hashable {
+        var blockStarts: [Int]
+        var fileLevel: Bool
+    }
+
     func run() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var usedFunctions: Set<String> = []
         let fileFunctions = Self.table(ruleset.functions, scopeKey: "file")
         let serviceFunctions = Self.table(ruleset.service?.functions ?? [], scopeKey: "service")
 
+        /// Visibilities built so far: every allow and function of a block
+        /// shares its chain's.
+        var visibilities: [VisibilityKey: Visibility] = [:]
         /// What code declared inside `blocks` sees; a file-level function
         /// sees only file-level functions, not those of the service block.
         func visibility(for blocks: [MatchBlock], fileLevel: Bool = false) -> Visibility {
+            let key = VisibilityKey(blockStarts: blocks.map(\.range.start), fileLevel: fileLevel)
+            if let known = visibilities[key] { return known }
+            let built = buildVisibility(for: blocks, fileLevel: fileLevel)
+            visibilities[key] = built
+            return built
+        }
+        func buildVisibility(for blocks: [MatchBlock], fileLevel: Bool) -> Visibility {
             var variables = NameResolution.globals
             var functions = fileLevel ? [fileFunctions] : [serviceFunctions, fileFunctions]
             for (index, block) in blocks.enumerated() {

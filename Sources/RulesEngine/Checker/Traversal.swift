@@ -8,7 +8,7 @@ enum ExpressionDepth {
         var stack: [(Expr, Int)] = [(root, 1)]
         while let (node, depth) = stack.popLast() {
             deepest = max(deepest, depth)
-            for child in node.children { stack.append((child, depth + 1)) }
+            node.forEachChildReversed { stack.append(($0, depth + 1)) }
         }
         return deepest
     }

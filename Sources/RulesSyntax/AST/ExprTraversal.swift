@@ -27,46 +27,47 @@ extension Expr {
         stack.append(self)
         while let node = stack.popLast() {
             visit(node)
-            node.pushChildrenReversed(onto: &stack)
+            node.forEachChildReversed { stack.append($0) }
         }
     }
 
-    /// Pushes ``children`` last to first, so they pop in source order,
-    /// without building the array (the checker's walks run this per node).
-    private func pushChildrenReversed(onto stack: inout [Expr]) {
+    /// Calls `body` with each of ``children``, last to first, without
+    /// building the array (the checker's walks run this for every node;
+    /// pushed on a stack, the children pop in source order).
+    public func forEachChildReversed(_ body: (Expr) -> Void) {
         switch kind {
         case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid:
             return
         case .list(let elements):
-            stack.append(contentsOf: elements.reversed())
+            for element in elements.reversed() { body(element) }
         case .map(let entries):
             for entry in entries.reversed() {
-                stack.append(entry.value)
-                stack.append(entry.key)
+                body(entry.value)
+                body(entry.key)
             }
         case .path(let segments):
-            for case .interpolation(let expr) in segments.reversed() { stack.append(expr) }
+            for case .interpolation(let expr) in segments.reversed() { body(expr) }
         case .member(let base, _):
-            stack.append(base)
+            body(base)
         case .index(let base, let index):
-            stack.append(index)
-            stack.append(base)
+            body(index)
+            body(base)
         case .slice(let base, let lower, let upper):
-            if let upper { stack.append(upper) }
-            if let lower { stack.append(lower) }
-            stack.append(base)
+            if let upper { body(upper) }
+            if let lower { body(lower) }
+            body(base)
         case .call(let callee, let arguments):
-            stack.append(contentsOf: arguments.reversed())
-            stack.append(callee)
+            for argument in arguments.reversed() { body(argument) }
+            body(callee)
         case .unary(_, let operand), .isType(let operand, _), .parenthesized(let operand):
-            stack.append(operand)
+            body(operand)
         case .binary(_, let lhs, let rhs):
-            stack.append(rhs)
-            stack.append(lhs)
+            body(rhs)
+            body(lhs)
         case .ternary(let condition, let then, let otherwise):
-            stack.append(otherwise)
-            stack.append(then)
-            stack.append(condition)
+            body(otherwise)
+            body(then)
+            body(condition)
         }
     }
 
