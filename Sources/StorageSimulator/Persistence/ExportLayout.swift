@@ -17,6 +17,18 @@ struct ExportLayout {
     static let hubMetadataFile = "firebase-export-metadata.json"
     /// The storage part's folder name, as the Firebase CLI names it.
     static let storageFolderName = "storage_export"
+    /// Name prefixes of an export being written and of the one it replaces,
+    /// beside `storage_export/` while an export swaps them.
+    static let stagingPrefix = ".storage_export.tmp-"
+    static let retiredPrefix = ".storage_export.old-"
+
+    /// A previous export set aside by a swap that did not finish (a crash
+    /// between its two renames), if `folder` has one and no `storage_export/`.
+    static func interruptedSwap(in folder: String) -> String? {
+        guard !DurableFiles.exists(folder + "/" + storageFolderName) else { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(retiredPrefix) }.sorted().first.map { folder + "/" + $0 }
+    }
     /// The version written into the hub file when there is none yet.
     static let producerVersion = "storage-rules"
 
@@ -47,11 +59,15 @@ struct ExportLayout {
                         path: folder + "/" + hubMetadataFile,
                         message: "storage.path \"\(path)\" must be a relative path inside the folder")
                 }
+                if path == storageFolderName, let retired = interruptedSwap(in: folder) {
+                    return ExportLayout(root: retired)
+                }
                 return ExportLayout(root: folder + "/" + path)
             }
         }
         let standard = folder + "/" + storageFolderName
         if DurableFiles.isFolder(standard) { return ExportLayout(root: standard) }
+        if let retired = interruptedSwap(in: folder) { return ExportLayout(root: retired) }
         if DurableFiles.isRegularFile(folder + "/buckets.json") || DurableFiles.isFolder(folder + "/metadata") {
             return ExportLayout(root: folder)
         }

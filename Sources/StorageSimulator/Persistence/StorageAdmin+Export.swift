@@ -26,20 +26,34 @@ extension StorageAdmin {
     /// in the hub file are kept.
     ///
     /// The new `storage_export/` is written aside, flushed to disk and then
-    /// swapped in, so an interrupted export leaves the previous one intact.
-    /// File names are generated ids; no object name reaches the file system.
+    /// swapped in, so an interrupted export leaves the previous one intact: a
+    /// failed swap puts it back, and after a crash between the swap's two
+    /// renames the previous export is what an import reads and what the next
+    /// export restores first (removing any half-written one). File names are generated ids; no object name
+    /// reaches the file system.
     @discardableResult
     public func export(to folder: String) throws(PersistenceError) -> ExportSummary {
         try DurableFiles.makeFolder(folder)
-        let temporary = folder + "/.storage_export.tmp-" + UUID().uuidString.lowercased()
-        do {
+        let final = folder + "/" + ExportLayout.storageFolderName
+        if let retired = ExportLayout.interruptedSwap(in: folder) { try move(retired, to: final) }
+        // What a crashed export left half written.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(ExportLayout.stagingPrefix) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+        let temporary = folder + "/" + ExportLayout.stagingPrefix + UUID().uuidString.lowercased()
+        do throws(PersistenceError) {
             let summary = try writeExport(into: ExportLayout(root: temporary))
             DurableFiles.flushAll()
-            let final = folder + "/" + ExportLayout.storageFolderName
-            let retired = folder + "/.storage_export.old-" + UUID().uuidString.lowercased()
+            let retired = folder + "/" + ExportLayout.retiredPrefix + UUID().uuidString.lowercased()
             let hadPrevious = DurableFiles.exists(final)
             if hadPrevious { try move(final, to: retired) }
-            try move(temporary, to: final)
+            do throws(PersistenceError) {
+                try move(temporary, to: final)
+            } catch {
+                if hadPrevious { try? move(retired, to: final) }
+                throw error
+            }
             let hubPath = folder + "/" + ExportLayout.hubMetadataFile
             let hub = ExportLayout.hubMetadataJSON(existing: DurableFiles.read(hubPath))
             try DurableFiles.write(hub, to: hubPath, staging: folder)
