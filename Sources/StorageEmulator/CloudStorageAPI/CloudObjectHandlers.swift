@@ -119,7 +119,7 @@ extension CloudStorageAPI {
         from source: (bucket: String, name: String), to destination: (bucket: String, name: String), rewrite: Bool,
         query: QueryParameters, request: Request
     ) async throws -> Response {
-        if rewrite, query.contains("rewriteToken") { return CloudStorageErrors.notImplemented() }
+        if rewrite, query.contains("rewriteToken") { return CloudStorageErrors.unsupportedRequest() }
         let conditions = try GenerationConditionsParsing.conditions(query)
         let sourceConditions = try GenerationConditionsParsing.conditions(query, source: true)
         let overrides = try CloudMetadataInput(json: try await body(request))
@@ -172,7 +172,7 @@ extension CloudStorageAPI {
             return try await formUpload(try CloudStoragePath.decode(pieces[0]), request: request)
         }
         guard request.method == .get, pieces.count == 2, !pieces[0].isEmpty, !pieces[1].isEmpty else {
-            return CloudStorageErrors.notImplemented()
+            return CloudStorageErrors.unsupportedRequest()
         }
         let bucket = try CloudStoragePath.decode(pieces[0])
         let name = try CloudStoragePath.decode(pieces[1])

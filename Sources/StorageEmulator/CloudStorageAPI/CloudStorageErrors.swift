@@ -35,8 +35,12 @@ enum CloudStorageErrors {
         Responses.json(detailed(status, message, reason: reason), status: status)
     }
 
-    /// `501` for the parts of the API the emulator does not implement.
-    static func notImplemented() -> Response {
+    /// `501 Not Implemented`, as the Firebase emulator answers requests
+    /// outside the Cloud Storage API subset it serves: other method and
+    /// resource pairs (bucket deletion, ACL lists, ...), a `rewriteTo`
+    /// continuation token (never needed: every rewrite finishes in one
+    /// call), public-URL requests other than GET and form POST.
+    static func unsupportedRequest() -> Response {
         Responses.error(.notImplemented, "Not Implemented")
     }
 

@@ -75,7 +75,7 @@ struct CloudStorageAPI: Sendable {
         case (.upload(let bucket), .post): return try await uploads.start(bucket, query: query, request: request)
         case (.upload, .put): return try await uploads.put(query: query, request: request)
         case (.upload, .delete): return uploads.cancel(query: query)
-        default: return CloudStorageErrors.notImplemented()
+        default: return CloudStorageErrors.unsupportedRequest()
         }
     }
 
