@@ -66,6 +66,9 @@ struct RunnerTests {
         #expect(steps.map(\.passed) == [true, false, false])
         #expect(steps[2].outcome == nil)
         #expect(result.suites[0].cases[0].status == .failed)
+        let report = HumanReporter().report(result)
+        let lines = ownerRules.split(separator: "\n").count
+        #expect(report.contains("    not run: step 3 of 3 (line \(lines + 8)): delete files/alice/n.txt as alice\n"), "\(report)")
     }
 
     @Test("results keep file order whatever the parallelism")

@@ -27,25 +27,6 @@ struct SuiteEdgeTests {
         #expect(result.summaryLine == "1 passed, 0 failed")
     }
 
-    @Test("steps after a failing step are listed as not run in the human report")
-    func notRunSteps() async throws {
-        let suite = try loadSuite(ownerRules + """
-
-            users: {alice: {uid: alice}}
-            cases:
-              - name: seq
-                as: alice
-                steps:
-                  - {upload: files/bob/n.txt, content: "x", expect: allow}
-                  - {get: files/alice/n.txt, expect: allow}
-                  - {delete: files/alice/n.txt, expect: allow}
-            """)
-        let report = HumanReporter().report(await run([suite]))
-        let lines = ownerRules.split(separator: "\n").count
-        #expect(report.contains("    not run: step 2 of 3 (line \(lines + 7)): get files/alice/n.txt as alice\n"))
-        #expect(report.contains("    not run: step 3 of 3 (line \(lines + 8)): delete files/alice/n.txt as alice\n"))
-    }
-
     @Test("control characters in object paths are escaped in explanation headers")
     func controlCharactersInPaths() async throws {
         let suite = try loadSuite(ownerRules + """

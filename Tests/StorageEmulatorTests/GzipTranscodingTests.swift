@@ -9,17 +9,22 @@ import Testing
 /// is served decompressed to clients that do not accept gzip, and as stored
 /// to those that do. Raw sockets, because URLSession always asks for gzip.
 @Suite struct GzipTranscodingTests {
+    /// A multipart v0 upload of gzip bytes stored with `contentEncoding: gzip`.
+    static func uploadGzipped(_ compressed: Data, as name: String, to fixture: EmulatorFixture) async throws -> HTTPResult {
+        var body = Data("--zz\r\nContent-Type: application/json\r\n\r\n".utf8)
+        body += Data(#"{"contentType":"text/plain","contentEncoding":"gzip"}"#.utf8)
+        body += Data("\r\n--zz\r\nContent-Type: text/plain\r\n\r\n".utf8) + compressed + Data("\r\n--zz--".utf8)
+        return try await fixture.send(
+            "POST", "/v0/b/b/o?name=\(name)",
+            headers: ["X-Goog-Upload-Protocol": "multipart", "Content-Type": "multipart/related; boundary=zz"], body: body)
+    }
+
     @Test func gzipObjectsAreTranscodedOnlyForClientsWithoutGzip() async throws {
         let fixture = try await EmulatorFixture.start(rules: ConformanceRules.openText)
         defer { Task { await fixture.stop() } }
         var plain = ByteBuffer(string: "hello gzip world, hello gzip world")
         let compressed = Data(try plain.compress(with: .gzip()).readableBytesView)
-        var body = Data("--zz\r\nContent-Type: application/json\r\n\r\n".utf8)
-        body += Data(#"{"contentType":"text/plain","contentEncoding":"gzip"}"#.utf8)
-        body += Data("\r\n--zz\r\nContent-Type: text/plain\r\n\r\n".utf8) + compressed + Data("\r\n--zz--".utf8)
-        let upload = try await fixture.send(
-            "POST", "/v0/b/b/o?name=gz.txt",
-            headers: ["X-Goog-Upload-Protocol": "multipart", "Content-Type": "multipart/related; boundary=zz"], body: body)
+        let upload = try await Self.uploadGzipped(compressed, as: "gz.txt", to: fixture)
         #expect(upload.status == 200, "\(upload.text)")
         #expect(upload.json["contentEncoding"] as? String == "gzip")
 
