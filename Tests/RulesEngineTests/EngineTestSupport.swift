@@ -46,9 +46,9 @@ enum Engine {
     ) -> Outcome? {
         let rules = storageRules("match /{path=**} { allow \(method.rawValue): if \(expression); }")
         guard let compiled = compile(rules, sourceLocation: sourceLocation) else { return nil }
-        let decision = compiled.authorize(AuthorizationRequest(
+        let decision = decideBothWays(compiled, AuthorizationRequest(
             method: method, bucket: bucket, objectPath: "x/y", auth: auth, incoming: incoming, existing: existing,
-            time: time, documents: documents))
+            time: time, documents: documents), sourceLocation: sourceLocation)
         guard let allow = decision.allows.first else {
             Issue.record("no allow statement was evaluated", sourceLocation: sourceLocation)
             return nil
@@ -78,8 +78,34 @@ enum Engine {
         bucket: String = Engine.bucket, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Decision? {
         guard let compiled = compile(rules, sourceLocation: sourceLocation) else { return nil }
-        return compiled.authorize(AuthorizationRequest(
+        return decideBothWays(compiled, AuthorizationRequest(
             method: method, bucket: bucket, objectPath: path, auth: auth, incoming: incoming, existing: existing,
-            time: time, documents: documents))
+            time: time, documents: documents), sourceLocation: sourceLocation)
+    }
+
+    /// Authorizes a request traced (the tree-walking evaluator) and untraced
+    /// (the compiled conditions), records an issue unless both agree on
+    /// every outcome, and returns the traced decision.
+    static func decideBothWays(
+        _ compiled: CompiledRuleset, _ request: AuthorizationRequest, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Decision {
+        var traced = request
+        traced.recordsTrace = true
+        var untraced = request
+        untraced.recordsTrace = false
+        let decision = compiled.authorize(traced)
+        let fast = compiled.authorize(untraced)
+        #expect(summary(of: fast) == summary(of: decision), "untraced and traced decisions differ", sourceLocation: sourceLocation)
+        return decision
+    }
+
+    /// Everything but the trace of a decision, for comparing two of them.
+    static func summary(of decision: Decision) -> String {
+        let matches = decision.matches.map { match in
+            "\(match.pattern)(\(match.bindings.map { "\($0.name)=\($0.value.rulesDescription)" }.joined(separator: ",")))"
+        }
+        let allows = decision.allows.map { "\($0.pattern) \($0.methods) \($0.outcome.rulesDescription)" }
+        let debug = decision.debugOutput.map(\.rulesDescription)
+        return "\(decision.allowed) \(decision.refusal ?? "-") \(matches) \(allows) \(debug)"
     }
 }

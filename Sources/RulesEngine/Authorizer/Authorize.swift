@@ -46,8 +46,8 @@ extension CompiledRuleset {
                 bindings: match.captures.flatMap { $0 }))
             guard !allowed else { continue }
             evaluator.captures = match.captures
-            for allow in match.block.allows where allow.covers(request.method) {
-                let evaluation = evaluate(allow, in: match, with: evaluator, tracing: request.recordsTrace)
+            for (index, allow) in match.block.allows.enumerated() where allow.covers(request.method) {
+                let evaluation = evaluate(allow, at: index, in: match, with: evaluator, tracing: request.recordsTrace)
                 allows.append(evaluation)
                 if evaluation.granted {
                     allowed = true
@@ -60,19 +60,29 @@ extension CompiledRuleset {
             debugOutput: evaluator.debugValues)
     }
 
-    private func evaluate(_ allow: AllowStatement, in match: PathMatch, with evaluator: Evaluator, tracing: Bool) -> AllowEvaluation {
-        let methods = allow.methods.map(\.method)
-        guard let condition = allow.condition else {
+    /// Evaluates the allow at `index` of the matched block: traced by the
+    /// tree-walking evaluator, untraced by its compiled condition.
+    private func evaluate(
+        _ allow: AllowStatement, at index: Int, in match: PathMatch, with evaluator: Evaluator, tracing: Bool
+    ) -> AllowEvaluation {
+        let block = match.block
+        guard let condition = allow.condition, let compiled = block.compiledConditions[index] else {
             return AllowEvaluation(
-                range: allow.range, methods: methods, pattern: match.block.pattern, conditionRange: nil,
+                range: allow.range, methods: block.allowMethods[index], pattern: block.pattern, conditionRange: nil,
                 outcome: .value(.bool(true)), trace: [])
         }
-        evaluator.trace = tracing ? [] : nil
-        let outcome = evaluator.evaluateCondition(condition, scope: match.block.scope)
-        let trace = evaluator.trace ?? []
-        evaluator.trace = nil
+        let outcome: Outcome
+        var trace: [TraceEntry] = []
+        if tracing {
+            evaluator.trace = []
+            outcome = evaluator.evaluateCondition(condition, scope: block.scope)
+            trace = evaluator.trace ?? []
+            evaluator.trace = nil
+        } else {
+            outcome = evaluator.evaluateCompiled(compiled)
+        }
         return AllowEvaluation(
-            range: allow.range, methods: methods, pattern: match.block.pattern, conditionRange: condition.range,
+            range: allow.range, methods: block.allowMethods[index], pattern: block.pattern, conditionRange: condition.range,
             outcome: outcome, trace: trace)
     }
 

@@ -23,7 +23,7 @@ public final class CompiledRuleset: Sendable {
         self.ruleset = ruleset
         self.warnings = warnings
         self.options = options
-        self.program = Program(ruleset: ruleset)
+        self.program = Program(ruleset: ruleset, options: options)
         var index: [Int: Expr] = [:]
         for root in ruleset.allExpressions {
             root.forEachNode { index[$0.id] = $0 }

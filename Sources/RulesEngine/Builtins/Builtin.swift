@@ -60,15 +60,16 @@ public struct Builtin: Sendable {
 
     /// Checks arity and types against the signatures, then runs the implementation.
     public func invoke(receiver value: Value?, arguments: [Value], context: any BuiltinContext) throws(EvalError) -> Value {
-        let sameArity = signatures.filter { $0.parameters.count == arguments.count }
-        if sameArity.isEmpty {
-            throw .argumentCount(received: arguments.count, expected: signatureTexts)
+        var arityFits = false
+        for signature in signatures where signature.parameters.count == arguments.count {
+            if signature.accepts(arguments) {
+                return try implementation(BuiltinCall(receiver: value, arguments: arguments, signature: signature, context: context))
+            }
+            arityFits = true
         }
-        guard let signature = sameArity.first(where: { $0.accepts(arguments) }) else {
-            let received = "\(qualifiedName)(\(arguments.map(\.type.name).joined(separator: ", ")))"
-            throw .unsupported(received: received, expected: signatureTexts)
-        }
-        return try implementation(BuiltinCall(receiver: value, arguments: arguments, signature: signature, context: context))
+        guard arityFits else { throw .argumentCount(received: arguments.count, expected: signatureTexts) }
+        let received = "\(qualifiedName)(\(arguments.map(\.type.name).joined(separator: ", ")))"
+        throw .unsupported(received: received, expected: signatureTexts)
     }
 }
 

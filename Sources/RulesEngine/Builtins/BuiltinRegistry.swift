@@ -32,7 +32,7 @@ public enum BuiltinRegistry {
     }()
 
     /// The namespaces (`math`, `hashing`, `timestamp`, ...).
-    public static var namespaces: Set<String> { Set(namespaced.keys) }
+    public static let namespaces: Set<String> = Set(namespaced.keys)
 
     /// A global function by name.
     public static func global(_ name: String) -> Builtin? { globals[name] }

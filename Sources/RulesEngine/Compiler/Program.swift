@@ -10,11 +10,15 @@ final class Scope: Sendable {
     let depth: Int
     /// Functions declared directly in this scope.
     let functions: [String: CompiledFunction]
+    /// The wildcard names bound at each depth `0...depth`, in pattern order:
+    /// what a name inside this scope can refer to.
+    let captureNames: [[String]]
 
-    init(parent: Scope?, functions: [FunctionDecl]) {
+    init(parent: Scope?, functions: [FunctionDecl], wildcards: [String] = []) {
         self.parent = parent
         let depth = (parent?.depth ?? -1) + 1
         self.depth = depth
+        captureNames = (parent?.captureNames ?? []) + [wildcards]
         var table: [String: CompiledFunction] = [:]
         for function in functions where table[function.name] == nil {
             table[function.name] = CompiledFunction(declaration: function, scopeDepth: depth)
@@ -39,6 +43,9 @@ struct CompiledFunction: Sendable {
     /// Depth of the declaring scope: the function sees wildcards bound at
     /// this depth and above.
     let scopeDepth: Int
+    /// The body compiled for untraced evaluation (filled in by ``Program``
+    /// once every scope exists, so calls may refer to it before it is built).
+    let code = FunctionCode()
 
     var name: String { declaration.name }
     var parameterNames: [String] { declaration.parameters.map(\.name) }
@@ -57,6 +64,11 @@ final class CompiledMatch: Sendable {
     let pathRange: SourceRange
     /// The block's allow statements.
     let allows: [AllowStatement]
+    /// The methods each allow names, in ``allows`` order.
+    let allowMethods: [[RuleMethod]]
+    /// Each allow's condition compiled for untraced evaluation (`nil` for
+    /// an unconditional allow), in ``allows`` order.
+    let compiledConditions: [CompiledExpr?]
     /// Nested blocks.
     let children: [CompiledMatch]
     /// The nested blocks, indexed by their first literal segment.
@@ -64,15 +76,27 @@ final class CompiledMatch: Sendable {
     /// The block's scope (its functions).
     let scope: Scope
 
-    init(block: MatchBlock, parentPattern: String, parentScope: Scope) {
+    init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions) {
         segments = block.path.segments.map(\.kind)
         pattern = parentPattern + block.path.text
         pathRange = block.path.range
         allows = block.allows
-        let scope = Scope(parent: parentScope, functions: block.functions)
+        allowMethods = block.allows.map { $0.methods.map(\.method) }
+        let wildcards = block.path.segments.compactMap { segment -> String? in
+            switch segment.kind {
+            case .literal: nil
+            case .single(let name), .recursive(let name): name
+            }
+        }
+        let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
         self.scope = scope
-        children = block.matches.map { CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope) }
+        let compiler = ExprCompiler(scope: scope, options: options)
+        compiledConditions = block.allows.map { allow in allow.condition.map { compiler.compile($0) } }
+        children = block.matches.map {
+            CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope, options: options)
+        }
         childDispatch = BlockDispatch(children)
+        compiler.compileFunctions(of: scope)
     }
 }
 
@@ -85,15 +109,17 @@ struct Program: Sendable {
     /// The top-level blocks, indexed by their first literal segment.
     let dispatch: BlockDispatch
 
-    init(ruleset: Ruleset) {
+    init(ruleset: Ruleset, options: EngineOptions) {
         version = ruleset.version
         let fileScope = Scope(parent: nil, functions: ruleset.functions)
         let serviceScope = Scope(parent: fileScope, functions: ruleset.service?.functions ?? [])
         self.fileScope = fileScope
         self.serviceScope = serviceScope
         matches = (ruleset.service?.matches ?? []).map {
-            CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope)
+            CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope, options: options)
         }
         dispatch = BlockDispatch(matches)
+        ExprCompiler(scope: fileScope, options: options).compileFunctions(of: fileScope)
+        ExprCompiler(scope: serviceScope, options: options).compileFunctions(of: serviceScope)
     }
 }

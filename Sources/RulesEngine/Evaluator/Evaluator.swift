@@ -18,9 +18,9 @@ final class Evaluator: BuiltinContext {
     let request: AuthorizationRequest
     let options: EngineOptions
     /// `request.path`, computed once by the caller.
-    private let path: RulesPath
+    let path: RulesPath
     /// The `request` map, built when a rule first reads it.
-    private lazy var requestValue: Value = makeRequestValue()
+    private(set) lazy var requestValue: Value = makeRequestValue()
     /// Wildcard captures per scope depth for the match being evaluated.
     var captures: [Bindings] = []
     private(set) var evaluatedCount = 0
@@ -29,6 +29,10 @@ final class Evaluator: BuiltinContext {
     var trace: [TraceEntry]?
     /// Values passed to `debug()`.
     private(set) var debugValues: [Value] = []
+    /// The locals of the compiled function calls in progress (see ``CompiledExpr``).
+    var slots: [LocalSlot] = []
+    /// How many compiled function calls are in progress.
+    var callDepth = 0
 
     init(request: AuthorizationRequest, path: RulesPath, options: EngineOptions) {
         self.request = request
@@ -36,25 +40,14 @@ final class Evaluator: BuiltinContext {
         self.options = options
     }
 
-    /// The fields of the `request` map.
-    private static let requestFieldNames = ["auth", "method", "path", "time", "resource", "params"]
-
     /// One field of the `request` map (`nil`: no such field).
-    private func requestField(_ name: String) -> Value? {
-        switch name {
-        case "auth": request.auth?.value ?? .null
-        case "method": .string(request.method.rawValue)
-        case "path": .path(path)
-        case "time": .timestamp(request.time)
-        case "resource": request.incoming ?? .null
-        case "params": .map(RulesMap())
-        default: nil
-        }
+    func requestField(_ name: String) -> Value? {
+        RequestField(rawValue: name)?.value(in: self)
     }
 
     private func makeRequestValue() -> Value {
         var fields: [String: Value] = [:]
-        for name in Self.requestFieldNames { fields[name] = requestField(name) }
+        for field in RequestField.allCases { fields[field.rawValue] = field.value(in: self) }
         return .map(RulesMap(fields))
     }
 
@@ -72,14 +65,18 @@ final class Evaluator: BuiltinContext {
 
     // MARK: Core
 
+    /// Counts one evaluated node against the budget.
+    @inline(__always)
+    func countNode() throws(EvalError) {
+        evaluatedCount += 1
+        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+    }
+
     /// Evaluates one node, counting it against the budget and tracing it.
     /// Literals are constants and cost nothing, so a long literal allow-list
     /// cannot exhaust the budget on its own.
     func evaluate(_ expr: Expr, _ environment: Environment) throws(EvalError) -> Value {
-        if !expr.isLiteral {
-            evaluatedCount += 1
-            if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
-        }
+        if !expr.isLiteral { try countNode() }
         guard trace != nil else { return try evaluateKind(expr, environment) }
         do {
             let value = try evaluateKind(expr, environment)
@@ -206,8 +203,7 @@ final class Evaluator: BuiltinContext {
     private func requestMember(_ name: String, _ environment: Environment) throws(EvalError) -> Value? {
         if let locals = environment.locals, locals.binds("request") { return nil }
         if capture("request", environment) != nil { return nil }
-        evaluatedCount += 1
-        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+        try countNode()
         guard let value = requestField(name) else { throw .undefinedProperty(name) }
         return value
     }
@@ -231,16 +227,21 @@ final class Evaluator: BuiltinContext {
             case .placeholder(let name):
                 result.append("{\(name)}")
             case .interpolation(let expr):
-                switch try evaluate(expr, environment) {
-                case .string(let text): result.append(text)
-                case .int(let number): result.append(String(number))
-                case .path(let path): result.append(contentsOf: path.segments)
-                case let other:
-                    throw .unsupported(received: "path($(\(other.type.name)))", expected: ["path($(string))", "path($(int))", "path($(path))"])
-                }
+                try Self.appendInterpolation(try evaluate(expr, environment), to: &result)
             }
         }
         return RulesPath(segments: result)
+    }
+
+    /// Appends the segments a `$(value)` interpolation stands for.
+    static func appendInterpolation(_ value: Value, to segments: inout [String]) throws(EvalError) {
+        switch value {
+        case .string(let text): segments.append(text)
+        case .int(let number): segments.append(String(number))
+        case .path(let path): segments.append(contentsOf: path.segments)
+        case let other:
+            throw .unsupported(received: "path($(\(other.type.name)))", expected: ["path($(string))", "path($(int))", "path($(path))"])
+        }
     }
 
     // MARK: BuiltinContext
@@ -271,5 +272,22 @@ extension EvalError {
     /// A non-boolean operand of `&&`, `||`, `!` or `?:`.
     static func notBoolean(_ value: Value) -> EvalError {
         EvalError("Type error. Received: [\(value.type.name)] Expected: [bool]")
+    }
+}
+
+/// The fields of the `request` map.
+enum RequestField: String, CaseIterable {
+    case auth, method, path, time, resource, params
+
+    /// The field's value for the evaluator's request.
+    func value(in evaluator: Evaluator) -> Value {
+        switch self {
+        case .auth: evaluator.request.auth?.value ?? .null
+        case .method: .string(evaluator.request.method.rawValue)
+        case .path: .path(evaluator.path)
+        case .time: .timestamp(evaluator.request.time)
+        case .resource: evaluator.request.incoming ?? .null
+        case .params: .map(RulesMap())
+        }
     }
 }

@@ -1,0 +1,165 @@
+import RulesSyntax
+
+extension ExprCompiler {
+    /// `f(args)`, `ns.f(args)` and `value.method(args)`, resolved as
+    /// ``Evaluator``'s `call` resolves them.
+    func compileCall(_ callee: Expr, _ argumentExprs: [Expr]) -> CompiledExpr {
+        let arguments = argumentExprs.map { compile($0) }
+        let call: CompiledExpr
+        switch callee.kind {
+        case .identifier(let name):
+            call = compileFunctionCall(name, arguments)
+        case .member(let base, let name):
+            call = compileMemberCall(base, name.name, arguments)
+        default:
+            // Only names and members can be called; `(f)(x)` names no function.
+            call = { _, _ throws(EvalError) in throw .functionNotFound("()") }
+        }
+        return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
+            return try call(evaluator, base)
+        }
+    }
+
+    private func compileFunctionCall(_ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+        if let (function, _) = scope.function(named: name) {
+            let code = function.code
+            let signature = function.signatureText
+            return { evaluator, base throws(EvalError) in
+                try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature)
+            }
+        }
+        guard let builtin = BuiltinRegistry.global(name), builtin.name != "debug" || options.enablesDebugFunction else {
+            return { _, _ throws(EvalError) in throw .functionNotFound(name) }
+        }
+        return { evaluator, base throws(EvalError) in
+            let values = try evaluator.evaluate(arguments, base)
+            return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
+        }
+    }
+
+    private func compileMemberCall(_ base: Expr, _ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+        let method = compileMethodCall(base, name, arguments)
+        guard case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace) else {
+            return method
+        }
+        let builtin = BuiltinRegistry.function(namespace: namespace, name: name)
+        let function: CompiledExpr = { evaluator, frame throws(EvalError) in
+            guard let builtin else { throw .functionNotFound("\(namespace).\(name)") }
+            let values = try evaluator.evaluate(arguments, frame)
+            return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
+        }
+        if wildcard(named: namespace) != nil { return method }
+        switch locals?.binding(of: namespace) {
+        case nil:
+            return function
+        case .parameter:
+            return method
+        case .letBinding(_, let slot):
+            // A `let` does not bind its own name while it is being evaluated.
+            return { evaluator, frame throws(EvalError) in
+                if case .evaluating = evaluator.slots[frame + slot] { return try function(evaluator, frame) }
+                return try method(evaluator, frame)
+            }
+        }
+    }
+
+    private func compileMethodCall(_ base: Expr, _ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+        let receiverExpr = compile(base)
+        let candidates = ValueType.allCases.compactMap { type in
+            BuiltinRegistry.method(on: type, named: name).map { (type: type, builtin: $0) }
+        }
+        return { evaluator, frame throws(EvalError) in
+            let receiver = try receiverExpr(evaluator, frame)
+            let values = try evaluator.evaluate(arguments, frame)
+            if case .null = receiver { throw .nullValue }
+            let type = receiver.type
+            guard let builtin = candidates.first(where: { $0.type == type })?.builtin else {
+                throw .functionNotFound(name)
+            }
+            return try builtin.invoke(receiver: receiver, arguments: values, context: evaluator)
+        }
+    }
+}
+
+extension Evaluator {
+    /// Evaluates compiled arguments in order.
+    func evaluate(_ arguments: [CompiledExpr], _ base: Int) throws(EvalError) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(arguments.count)
+        for argument in arguments { values.append(try argument(self, base)) }
+        return values
+    }
+
+    /// Calls a compiled user function: arguments are evaluated in the
+    /// caller's frame into new slots, then the body runs over them.
+    func call(
+        _ code: FunctionCode, _ arguments: [CompiledExpr], callerBase: Int, name: String, signature: String
+    ) throws(EvalError) -> Value {
+        let base = slots.count
+        defer { slots.removeSubrange(base...) }
+        for argument in arguments { slots.append(.value(try argument(self, callerBase))) }
+        guard arguments.count == code.parameterCount else {
+            throw .argumentCount(received: arguments.count, expected: [signature])
+        }
+        guard callDepth < Evaluator.maximumCallDepth else {
+            throw EvalError("Maximum allowed call depth of 20 is reached for [\(name)] call stack.")
+        }
+        slots.append(contentsOf: repeatElement(.pending, count: code.letInitializers.count))
+        callDepth += 1
+        defer { callDepth -= 1 }
+        return try code.body(self, base)
+    }
+
+    /// A parameter of the current call.
+    func parameter(at slot: Int) -> Value {
+        if case .value(let value) = slots[slot] { return value }
+        return .null
+    }
+
+    /// A `let` of the current call, evaluated on first read. While it is
+    /// being evaluated its name means what it would outside the function.
+    func letValue(at slot: Int, base: Int, initializer: CompiledExpr, outer: CompiledExpr) throws(EvalError) -> Value {
+        switch slots[slot] {
+        case .value(let value):
+            return value
+        case .failed(let error):
+            throw error
+        case .evaluating:
+            return try outer(self, base)
+        case .pending:
+            slots[slot] = .evaluating
+            do throws(EvalError) {
+                let value = try initializer(self, base)
+                slots[slot] = .value(value)
+                return value
+            } catch {
+                slots[slot] = .failed(error)
+                throw error
+            }
+        }
+    }
+
+    /// Runs a compiled allow condition.
+    func evaluateCompiled(_ condition: CompiledExpr) -> Outcome {
+        slots.removeAll(keepingCapacity: true)
+        callDepth = 0
+        do throws(EvalError) {
+            return .value(try condition(self, 0))
+        } catch {
+            return .error(error)
+        }
+    }
+
+    /// A path literal with its interpolations evaluated.
+    func buildPath(_ parts: [CompiledPathPart], _ base: Int) throws(EvalError) -> RulesPath {
+        var segments: [String] = []
+        for part in parts {
+            switch part {
+            case .text(let text): segments.append(text)
+            case .interpolation(let expr): try Self.appendInterpolation(try expr(self, base), to: &segments)
+            }
+        }
+        return RulesPath(segments: segments)
+    }
+}

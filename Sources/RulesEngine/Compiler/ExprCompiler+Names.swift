@@ -1,0 +1,93 @@
+import RulesSyntax
+
+extension ExprCompiler {
+    /// Reads a name (without counting it): a local, a wildcard, `request`
+    /// or `resource`.
+    func compileName(_ name: String) -> CompiledExpr {
+        switch locals?.binding(of: name) {
+        case .parameter(let slot):
+            return { evaluator, base in evaluator.parameter(at: base + slot) }
+        case .letBinding(let index, let slot):
+            let code = locals!.code
+            let outer = compileOuterName(name)
+            return { evaluator, base throws(EvalError) in
+                try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index], outer: outer)
+            }
+        case nil:
+            return compileOuterName(name)
+        }
+    }
+
+    /// The position of the wildcard a name refers to, innermost level first.
+    func wildcard(named name: String) -> (depth: Int, index: Int)? {
+        for depth in stride(from: scope.depth, through: 0, by: -1) {
+            if let index = scope.captureNames[depth].firstIndex(of: name) { return (depth, index) }
+        }
+        return nil
+    }
+
+    /// Whether `name` is neither a local nor a wildcard here, so it means
+    /// the global binding (`request`, `resource`, a namespace).
+    func isGlobal(_ name: String) -> Bool {
+        locals?.binding(of: name) == nil && wildcard(named: name) == nil
+    }
+
+    /// A name that is not a local (or a `let` read while it is being
+    /// evaluated): a wildcard, then the request's bindings.
+    private func compileOuterName(_ name: String) -> CompiledExpr {
+        let global: CompiledExpr
+        switch name {
+        case "request": global = { evaluator, _ in evaluator.requestValue }
+        case "resource": global = { evaluator, _ in evaluator.request.existing ?? .null }
+        default: global = { _, _ throws(EvalError) in throw .nullValue }
+        }
+        guard let (depth, index) = wildcard(named: name) else { return global }
+        return { evaluator, base throws(EvalError) in
+            let captures = evaluator.captures
+            guard depth < captures.count, index < captures[depth].count else { return try global(evaluator, base) }
+            return captures[depth][index].value
+        }
+    }
+
+    /// `base.name`; `request.<field>` and `request.auth.<field>` read the
+    /// request directly when `request` is the global binding, counting the
+    /// nodes a map lookup would have counted.
+    func compileMember(_ base: Expr, _ name: String) -> CompiledExpr {
+        if case .identifier("request") = base.kind, isGlobal("request") {
+            return Self.requestField(name)
+        }
+        if case .member(let inner, let field) = base.kind, field.name == "auth", case .identifier("request") = inner.kind,
+            isGlobal("request"), name == "uid" || name == "token"
+        {
+            let wantsUID = name == "uid"
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNode()
+                try evaluator.countNode()
+                try evaluator.countNode()
+                guard let auth = evaluator.request.auth else { throw .nullValue }
+                return wantsUID ? .string(auth.uid) : .map(auth.token)
+            }
+        }
+        let object = compile(base)
+        return { evaluator, frame throws(EvalError) in
+            try evaluator.countNode()
+            return try evaluator.member(of: try object(evaluator, frame), name)
+        }
+    }
+
+    /// `request.<name>`: the member node and `request` both count.
+    private static func requestField(_ name: String) -> CompiledExpr {
+        guard let field = RequestField(rawValue: name) else {
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNode()
+                try evaluator.countNode()
+                throw .undefinedProperty(name)
+            }
+        }
+        return { evaluator, _ throws(EvalError) in
+            try evaluator.countNode()
+            try evaluator.countNode()
+            return field.value(in: evaluator)
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import RulesSyntax
+
+/// Compiles checked expressions into ``CompiledExpr`` closures, resolving
+/// every name where the tree-walking evaluator would look it up at run time.
+///
+/// Resolution follows ``Evaluator``'s order exactly: the function's locals,
+/// then the wildcards visible from the scope (innermost level first), then
+/// `request` and `resource`; anything else reads as a null value error.
+struct ExprCompiler {
+    /// The scope functions are resolved from; its wildcard levels are visible.
+    let scope: Scope
+    /// The locals of the function being compiled, if any.
+    let locals: LocalLayout?
+    let options: EngineOptions
+
+    /// A compiler for conditions of a match block (or code of a scope).
+    init(scope: Scope, options: EngineOptions) {
+        self.init(scope: scope, locals: nil, options: options)
+    }
+
+    private init(scope: Scope, locals: LocalLayout?, options: EngineOptions) {
+        self.scope = scope
+        self.locals = locals
+        self.options = options
+    }
+
+    /// Compiles the bodies and `let`s of the functions declared in `scope`.
+    func compileFunctions(of scope: Scope) {
+        for function in scope.functions.values {
+            let layout = LocalLayout(function.declaration, code: function.code)
+            let compiler = ExprCompiler(scope: scope, locals: layout, options: options)
+            function.code.parameterCount = layout.parameterCount
+            function.code.letInitializers = layout.letExpressions.map { compiler.compile($0) }
+            function.code.body = compiler.compile(function.declaration.body)
+        }
+    }
+
+    // MARK: Expressions
+
+    /// Compiles one expression.
+    func compile(_ expr: Expr) -> CompiledExpr {
+        switch expr.kind {
+        case .null, .bool, .int, .float, .string, .bytes:
+            let value = Self.literalValue(expr) ?? .null
+            return { _, _ in value }
+        case .parenthesized(let inner):
+            let body = compile(inner)
+            if inner.isLiteral { return body }
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return try body(evaluator, base)
+            }
+        case .list(let elements):
+            return compileList(elements)
+        case .map(let entries):
+            return compileMap(entries)
+        case .path(let segments):
+            return compilePath(segments)
+        case .identifier(let name):
+            let read = compileName(name)
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return try read(evaluator, base)
+            }
+        case .member(let base, let name):
+            return compileMember(base, name.name)
+        case .index(let base, let index):
+            let container = compile(base)
+            let key = compile(index)
+            return { evaluator, frame throws(EvalError) in
+                try evaluator.countNode()
+                let value = try container(evaluator, frame)
+                return try evaluator.subscriptValue(value, try key(evaluator, frame))
+            }
+        case .slice(let base, let lower, let upper):
+            return compileSlice(base, lower, upper)
+        case .call(let callee, let arguments):
+            return compileCall(callee, arguments)
+        case .unary(let op, let operand):
+            let value = compile(operand)
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return try evaluator.unary(op, try value(evaluator, base))
+            }
+        case .binary(.and, let lhs, let rhs):
+            return compileLogical(isAnd: true, lhs, rhs)
+        case .binary(.or, let lhs, let rhs):
+            return compileLogical(isAnd: false, lhs, rhs)
+        case .binary(let op, let lhs, let rhs):
+            return compileBinary(op, lhs, rhs)
+        case .isType(let operand, let type):
+            let value = compile(operand)
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return .bool(try value(evaluator, base).isOfType(type))
+            }
+        case .ternary(let condition, let then, let otherwise):
+            let test = compile(condition)
+            let whenTrue = compile(then)
+            let whenFalse = compile(otherwise)
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let flag = try test(evaluator, base)
+                guard case .bool(let chosen) = flag else { throw .notBoolean(flag) }
+                return try (chosen ? whenTrue : whenFalse)(evaluator, base)
+            }
+        case .invalid:
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNode()
+                throw EvalError("Invalid expression.")
+            }
+        }
+    }
+
+    /// The value of a literal node (or a parenthesized literal).
+    static func literalValue(_ expr: Expr) -> Value? {
+        switch expr.kind {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .float(let value): .float(value)
+        case .string(let value): .string(value)
+        case .bytes(let value): .bytes(value)
+        case .parenthesized(let inner): literalValue(inner)
+        default: nil
+        }
+    }
+
+    /// A node counted against the budget that always has the same value.
+    private static func countedConstant(_ value: Value) -> CompiledExpr {
+        { evaluator, _ throws(EvalError) in
+            try evaluator.countNode()
+            return value
+        }
+    }
+
+    private func compileList(_ elements: [Expr]) -> CompiledExpr {
+        let constants = elements.compactMap(Self.literalValue)
+        if constants.count == elements.count { return Self.countedConstant(.list(constants)) }
+        let parts = elements.map { compile($0) }
+        return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
+            var values: [Value] = []
+            values.reserveCapacity(parts.count)
+            for part in parts { values.append(try part(evaluator, base)) }
+            return .list(values)
+        }
+    }
+
+    private func compileMap(_ entries: [MapEntry]) -> CompiledExpr {
+        var constant: [String: Value]? = [:]
+        for entry in entries {
+            guard case .string(let key)? = Self.literalValue(entry.key), let value = Self.literalValue(entry.value) else {
+                constant = nil
+                break
+            }
+            constant?[key] = value
+        }
+        if let constant { return Self.countedConstant(.map(RulesMap(constant))) }
+        let parts = entries.map { (key: compile($0.key), value: compile($0.value)) }
+        return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
+            var map: [String: Value] = [:]
+            for part in parts {
+                let key = try part.key(evaluator, base)
+                guard case .string(let name) = key else {
+                    throw .unsupported(received: "map key \(key.type.name)", expected: ["map key string"])
+                }
+                map[name] = try part.value(evaluator, base)
+            }
+            return .map(RulesMap(map))
+        }
+    }
+
+    private func compilePath(_ segments: [PathLiteralSegment]) -> CompiledExpr {
+        let parts = segments.map { segment -> CompiledPathPart in
+            switch segment {
+            case .text(let text): .text(text)
+            case .placeholder(let name): .text("{\(name)}")
+            case .interpolation(let expr): .interpolation(compile(expr))
+            }
+        }
+        let texts = parts.compactMap(\.text)
+        if texts.count == parts.count { return Self.countedConstant(.path(RulesPath(segments: texts))) }
+        return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
+            return .path(try evaluator.buildPath(parts, base))
+        }
+    }
+
+    private func compileSlice(_ base: Expr, _ lower: Expr?, _ upper: Expr?) -> CompiledExpr {
+        let container = compile(base)
+        let low = lower.map { compile($0) }
+        let high = upper.map { compile($0) }
+        return { evaluator, frame throws(EvalError) in
+            try evaluator.countNode()
+            let value = try container(evaluator, frame)
+            let lowValue = try low.map { bound throws(EvalError) in try bound(evaluator, frame) }
+            let highValue = try high.map { bound throws(EvalError) in try bound(evaluator, frame) }
+            return try evaluator.slice(value, lowValue, highValue)
+        }
+    }
+
+    private func compileBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
+        let left = compile(lhs)
+        let right = compile(rhs)
+        switch op {
+        case .equal:
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let value = try left(evaluator, base)
+                return .bool(value.rulesEquals(try right(evaluator, base)))
+            }
+        case .notEqual:
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let value = try left(evaluator, base)
+                return .bool(!value.rulesEquals(try right(evaluator, base)))
+            }
+        default:
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let value = try left(evaluator, base)
+                return try evaluator.binary(op, value, try right(evaluator, base))
+            }
+        }
+    }
+
+    /// `&&` and `||` with the error absorption of ``Evaluator``'s.
+    private func compileLogical(isAnd: Bool, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
+        let left = compile(lhs)
+        let right = compile(rhs)
+        let decisive = !isAnd
+        return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
+            var leftError: EvalError?
+            do throws(EvalError) {
+                let value = try left(evaluator, base)
+                guard case .bool(let flag) = value else { throw EvalError.notBoolean(value) }
+                if flag == decisive { return .bool(decisive) }
+            } catch {
+                leftError = error
+            }
+            let value: Value
+            do throws(EvalError) {
+                value = try right(evaluator, base)
+            } catch {
+                throw leftError ?? error
+            }
+            guard case .bool(let flag) = value else { throw leftError ?? EvalError.notBoolean(value) }
+            if flag == decisive { return .bool(decisive) }
+            if let leftError { throw leftError }
+            return .bool(flag)
+        }
+    }
+}
+
+/// One segment of a path literal, compiled.
+enum CompiledPathPart {
+    /// Literal text (or a `{name}` placeholder kept as text).
+    case text(String)
+    /// `$(expr)`.
+    case interpolation(CompiledExpr)
+
+    var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import RulesEngine
+import RulesSyntax
+import Testing
+
+/// Untraced decisions run conditions compiled to closures; traced ones walk
+/// the syntax tree. Every outcome, message, binding and budget count must
+/// be the same both ways (``Engine/decideBothWays(_:_:sourceLocation:)``).
+@Suite struct CompiledConditionTests {
+    // MARK: The corpus
+
+    /// Object paths that reach every match block of a ruleset: each
+    /// pattern under `/b/{bucket}/o` with its wildcards filled in.
+    static func objectPaths(of ruleset: Ruleset) -> [String] {
+        var paths: Set<String> = ["", "x", "users/alice/photo.png", "public/a/b/c.txt"]
+        func visit(_ block: MatchBlock, prefix: [String]) {
+            var segments = prefix
+            var deep = prefix
+            for segment in block.path.segments {
+                switch segment.kind {
+                case .literal(let text):
+                    segments.append(text)
+                    deep.append(text)
+                case .single:
+                    segments.append("alice")
+                    deep.append("alice")
+                case .recursive:
+                    segments.append("photo.png")
+                    deep.append(contentsOf: ["a", "b", "photo.jpg"])
+                }
+            }
+            for candidate in [segments, deep] {
+                // Drop the `/b/{bucket}/o` the top-level block usually spells.
+                let object = candidate.count >= 3 && candidate[0] == "b" && candidate[2] == "o" ? Array(candidate.dropFirst(3)) : candidate
+                paths.insert(object.joined(separator: "/"))
+            }
+            for child in block.matches { visit(child, prefix: segments) }
+        }
+        for block in ruleset.service?.matches ?? [] { visit(block, prefix: []) }
+        return paths.sorted()
+    }
+
+    static let identities: [AuthIdentity?] = [
+        nil,
+        AuthIdentity(uid: "alice"),
+        AuthIdentity(uid: "alice", token: [
+            "email": .string("alice@example.com"), "email_verified": .bool(true), "admin": .bool(true),
+            "firebase": .map(RulesMap(["sign_in_provider": .string("password")])),
+        ]),
+    ]
+
+    static func object(_ path: String, contentType: String, size: Int64) -> Value {
+        StorageObjectFields(
+            name: path, bucket: Engine.bucket, size: size, contentType: contentType,
+            metadata: ["owner": "alice", "visibility": "public"]
+        ).requestResourceValue
+    }
+
+    @Test(arguments: Corpus.files)
+    func corpusDecisionsAgree(_ name: String) {
+        guard let compiled = CompiledRuleset.compile(Corpus.source(name)).ruleset else { return }
+        let methods: [RuleMethod] = [.get, .list, .create, .update, .delete]
+        for path in Self.objectPaths(of: compiled.ruleset) {
+            for method in methods {
+                for auth in Self.identities {
+                    for (contentType, size) in [("image/png", Int64(2048)), ("application/pdf", Int64(20 * 1024 * 1024))] {
+                        let stored = Self.object(path, contentType: contentType, size: size)
+                        let request = AuthorizationRequest(
+                            method: method, bucket: Engine.bucket, objectPath: path, auth: auth,
+                            incoming: method == .create || method == .update ? stored : nil,
+                            existing: method == .create || method == .list ? nil : stored,
+                            time: Engine.time, documents: InMemoryDocuments(["users/alice": RulesMap(["role": .string("admin")])]))
+                        _ = Engine.decideBothWays(compiled, request)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Resolution corners
+
+    static let corners: [(condition: String, functions: String)] = [
+        // A `let` is evaluated once, on first read, and only when read.
+        ("f()", "function f() { let unused = 1 / 0; return true; }"),
+        ("f()", "function f() { let a = 1 / 0; return a == 1 || true; }"),
+        ("f()", "function f() { let a = 1 / 0; return (a == 1 || true) && (a == 2 || true); }"),
+        // A `let` shadows a parameter; a later `let` of a name replaces an earlier one.
+        ("f(1)", "function f(x) { let x = 2; return x == 2; }"),
+        ("f()", "function f() { let a = 1; let b = a; let a = 2; return b == 2; }"),
+        // While a `let` is evaluated its own name means a wildcard or the request's binding.
+        ("f()", "function f() { let path = path + 'x'; return path == 'x/yx'; }"),
+        ("f()", "function f() { let resource = resource; return resource == null; }"),
+        ("f()", "function f() { let nothing = nothing; return true && nothing; }"),
+        // Namespaces lose to locals and wildcards of the same name.
+        ("f(1)", "function f(math) { return math.abs(-1) == 1; }"),
+        ("f()", "function f() { let math = {'abs': 1}; return math.abs(-1) == 1; }"),
+        ("f()", "function f() { let math = math.abs(-3); return math == 3; }"),
+        ("math.abs(-2) == 2", ""),
+        ("math.nosuch(1)", ""),
+        // Functions see the wildcards of the scope that declares them.
+        ("g() && h()", "function g() { return bucket == 'B'; } function h() { return path == 'x/y'; }"),
+        // Calls: arity, unknown names, nesting.
+        ("f(1, 2)", "function f(a) { return a; }"),
+        ("nosuch(1)", ""),
+        ("f(f(f(1))) == 4", "function f(a) { return a + 1; }"),
+        ("f(1 / 0)", "function f(a) { return true; }"),
+        ("f(1) == 3", "function f(a) { let b = g(a); return b + 1; } function g(c) { let d = c + 1; return d; }"),
+        // `request` fields, members and shadowing.
+        ("request.auth.uid == 'alice' && request.auth.token.email == 'alice@example.com'", ""),
+        ("request.nosuch == 1", ""),
+        ("request.auth.nosuch == 1", ""),
+        ("f({'auth': null})", "function f(request) { return request.auth == null; }"),
+        // Literals, constant folding, paths, errors absorbed or not.
+        ("[1, 2, 'a'] == [1, 2, 'a'] && {'a': 1, 'b': [2]} == {'b': [2], 'a': 1}", ""),
+        ("{1: 2} == null", ""),
+        ("/a/$(bucket)/b/$(path) == /a/B/b/x/y && /p/{x} == path('/p/{x}')", ""),
+        ("/a/$(1.5) == /a/b", ""),
+        ("(((1))) == 1 && ((1 + 1)) == 2", ""),
+        ("1 / 0 == 0 || true", ""),
+        ("true && 1 / 0 == 0", ""),
+        ("'abc'[1] == 'b' && [1, 2, 3][1:] == [2, 3] && 'abc'[:2] == 'ab'", ""),
+        ("1 ? true : false", ""),
+        ("(path is string) && !(bucket is int) && -(1) == -1", ""),
+        ("'image/png'.matches('image/.*') && path.split('/').size() == 2", ""),
+        ("null.size() == 0", ""),
+        ("(1).nosuch()", ""),
+    ]
+
+    @Test(arguments: corners)
+    func resolutionCornersAgree(condition: String, functions: String) throws {
+        let rules = Engine.storageRules("""
+            \(functions)
+            match /{path=**} { allow get, create: if \(condition); }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        for auth in Self.identities {
+            _ = Engine.decideBothWays(compiled, AuthorizationRequest(
+                method: .get, bucket: Engine.bucket, objectPath: "x/y", auth: auth, time: Engine.time))
+        }
+    }
+
+    @Test func wildcardsOfEveryLevelResolveInnermostFirst() throws {
+        let rules = Engine.storageRules("""
+            function top() { return bucket; }
+            match /{a}/{b} {
+              function mid() { return a + b + bucket; }
+              match /{a}/{rest=**} {
+                allow get: if a == 'z' && b == 'y' && mid() == 'xyB' && top() == 'B' && rest == path('w/v');
+              }
+            }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        let decision = Engine.decideBothWays(compiled, AuthorizationRequest(
+            method: .get, bucket: Engine.bucket, objectPath: "x/y/z/w/v", time: Engine.time))
+        #expect(decision.allowed)
+    }
+
+    @Test func theBudgetRunsOutAtTheSameNodeBothWays() throws {
+        // One call of f(1) counts 150 nodes (the call, 50 `==` with their
+        // `a`, 49 `&&`) plus the `&&` joining calls, so the 1,000-node
+        // budget runs out during the seventh call.
+        let body = Array(repeating: "a == 1", count: 50).joined(separator: " && ")
+        for calls in 5...8 {
+            let condition = Array(repeating: "f(1)", count: calls).joined(separator: " && ")
+            let rules = Engine.storageRules("""
+                function f(a) { return \(body); }
+                match /{path=**} { allow get: if \(condition) || g(); }
+                function g() { let x = f(1); return x; }
+                """)
+            let compiled = try #require(Engine.compile(rules))
+            let decision = Engine.decideBothWays(compiled, AuthorizationRequest(
+                method: .get, bucket: Engine.bucket, objectPath: "x", time: Engine.time))
+            #expect(decision.allowed == (calls <= 6), "\(calls) calls: \(Engine.summary(of: decision))")
+        }
+    }
+}
