@@ -5,10 +5,13 @@ public struct AuthorizationRequest: Sendable {
     /// The granular method (`get`, `list`, `create`, `update`, `delete`).
     public var method: RuleMethod
     /// The bucket name.
-    public var bucket: String
+    public var bucket: String { didSet { requestPath = Self.requestPath(bucket: bucket, objectPath: objectPath) } }
     /// The object name (or, for `list`, the folder prefix) inside the bucket,
     /// without a leading slash. Trailing slashes are dropped, as the service does.
-    public var objectPath: String
+    public var objectPath: String { didSet { requestPath = Self.requestPath(bucket: bucket, objectPath: objectPath) } }
+    /// `request.path`: `/b/<bucket>/o/<object segments>`, empty segments
+    /// dropped; split once, when the request is made, not per decision.
+    public private(set) var requestPath: RulesPath
     /// The signed-in identity, or `nil` when signed out (`request.auth == null`).
     public var auth: AuthIdentity?
     /// `request.resource`: the incoming object state, `nil` binds `null`.
@@ -37,10 +40,10 @@ public struct AuthorizationRequest: Sendable {
         self.time = time
         self.documents = documents
         self.recordsTrace = recordsTrace
+        requestPath = Self.requestPath(bucket: bucket, objectPath: objectPath)
     }
 
-    /// `request.path`: `/b/<bucket>/o/<object segments>`, empty segments dropped.
-    public var requestPath: RulesPath {
+    private static func requestPath(bucket: String, objectPath: String) -> RulesPath {
         var segments = ["b", bucket, "o"]
         segments.reserveCapacity(8)
         RulesPath.appendSegments(of: objectPath, to: &segments)

@@ -35,19 +35,26 @@ extension CompiledRuleset {
                 refusal: CompiledRuleset.listRequiresVersion2)
         }
         let matcher = PathMatcher(version: program.version, segments: path.segments)
-        let found = matcher.matches(in: program.dispatch, baseDepth: program.serviceScope.depth + 1)
-        let evaluator = Evaluator(request: request, path: path, options: options)
+        let found = matcher.matches(in: program.dispatch)
+        // Created for the first condition: unconditional allows need none.
+        var evaluator: Evaluator?
         var matched: [MatchedBlock] = []
+        matched.reserveCapacity(found.count)
         var allows: [AllowEvaluation] = []
         var allowed = false
         for match in found {
             matched.append(MatchedBlock(
                 pattern: match.block.pattern, range: match.block.pathRange,
-                bindings: match.captures.flatMap { $0 }))
+                bindings: Array(zip(match.block.scope.flatCaptureNames, match.captures))))
             guard !allowed else { continue }
-            evaluator.captures = match.captures
             for (index, allow) in match.block.allows.enumerated() where allow.covers(request.method) {
-                let evaluation = evaluate(allow, at: index, in: match, with: evaluator, tracing: request.recordsTrace)
+                let evaluation = evaluate(allow, at: index, in: match, tracing: request.recordsTrace) {
+                    let current = evaluator ?? Evaluator(request: request, path: path, options: options)
+                    evaluator = current
+                    current.captures = match.captures
+                    current.captureScope = match.block.scope
+                    return current
+                }
                 allows.append(evaluation)
                 if evaluation.granted {
                     allowed = true
@@ -57,13 +64,13 @@ extension CompiledRuleset {
         }
         return Decision(
             allowed: allowed, method: request.method, path: path, matches: matched, allows: allows, refusal: nil,
-            debugOutput: evaluator.debugValues)
+            debugOutput: evaluator?.debugValues ?? [])
     }
 
     /// Evaluates the allow at `index` of the matched block: traced by the
     /// tree-walking evaluator, untraced by its compiled condition.
     private func evaluate(
-        _ allow: AllowStatement, at index: Int, in match: PathMatch, with evaluator: Evaluator, tracing: Bool
+        _ allow: AllowStatement, at index: Int, in match: PathMatch, tracing: Bool, evaluatorFor: () -> Evaluator
     ) -> AllowEvaluation {
         let block = match.block
         guard let condition = allow.condition, let compiled = block.compiledConditions[index] else {
@@ -71,6 +78,7 @@ extension CompiledRuleset {
                 range: allow.range, methods: block.allowMethods[index], pattern: block.pattern, conditionRange: nil,
                 outcome: .value(.bool(true)), trace: [])
         }
+        let evaluator = evaluatorFor()
         let outcome: Outcome
         var trace: [TraceEntry] = []
         if tracing {

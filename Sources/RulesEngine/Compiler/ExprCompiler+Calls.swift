@@ -10,7 +10,7 @@ extension ExprCompiler {
         case .identifier(let name):
             call = compileFunctionCall(name, arguments)
         case .member(let base, let name):
-            call = compileMemberCall(base, name.name, arguments)
+            call = compileMemberCall(base, name.name, arguments, argumentExprs)
         default:
             // Only names and members can be called; `(f)(x)` names no function.
             call = { _, _ throws(EvalError) in throw .functionNotFound("()") }
@@ -38,8 +38,10 @@ extension ExprCompiler {
         }
     }
 
-    private func compileMemberCall(_ base: Expr, _ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
-        let method = compileMethodCall(base, name, arguments)
+    private func compileMemberCall(
+        _ base: Expr, _ name: String, _ arguments: [CompiledExpr], _ argumentExprs: [Expr]
+    ) -> CompiledExpr {
+        let method = compileMethodCall(base, name, arguments, argumentExprs)
         guard case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace) else {
             return method
         }
@@ -64,21 +66,50 @@ extension ExprCompiler {
         }
     }
 
-    private func compileMethodCall(_ base: Expr, _ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+    private func compileMethodCall(
+        _ base: Expr, _ name: String, _ arguments: [CompiledExpr], _ argumentExprs: [Expr]
+    ) -> CompiledExpr {
         let receiverExpr = compile(base)
-        let candidates = ValueType.allCases.compactMap { type in
-            BuiltinRegistry.method(on: type, named: name).map { (type: type, builtin: $0) }
+        let method = MethodTable(name: name)
+        // `x.matches('constant')`: the pattern is compiled now, not looked up per call.
+        if name == "matches", argumentExprs.count == 1, case .string(let pattern)? = Self.literalValue(argumentExprs[0]),
+            let regex = RulesRegex.wholeMatchRegex(pattern)
+        {
+            return { evaluator, frame throws(EvalError) in
+                let receiver = try receiverExpr(evaluator, frame)
+                guard case .string(let subject) = receiver else {
+                    return try method.invoke(on: receiver, [.string(pattern)], evaluator)
+                }
+                return .bool(try RulesRegex.matches(subject, regex: regex))
+            }
         }
         return { evaluator, frame throws(EvalError) in
             let receiver = try receiverExpr(evaluator, frame)
-            let values = try evaluator.evaluate(arguments, frame)
-            if case .null = receiver { throw .nullValue }
-            let type = receiver.type
-            guard let builtin = candidates.first(where: { $0.type == type })?.builtin else {
-                throw .functionNotFound(name)
-            }
-            return try builtin.invoke(receiver: receiver, arguments: values, context: evaluator)
+            return try method.invoke(on: receiver, try evaluator.evaluate(arguments, frame), evaluator)
         }
+    }
+}
+
+/// The builtins a method name means on each receiver type.
+private struct MethodTable: Sendable {
+    let name: String
+    let candidates: [(type: ValueType, builtin: Builtin)]
+
+    init(name: String) {
+        self.name = name
+        candidates = ValueType.allCases.compactMap { type in
+            BuiltinRegistry.method(on: type, named: name).map { (type: type, builtin: $0) }
+        }
+    }
+
+    /// Calls the method on an evaluated receiver with evaluated arguments.
+    func invoke(on receiver: Value, _ arguments: [Value], _ evaluator: Evaluator) throws(EvalError) -> Value {
+        if case .null = receiver { throw .nullValue }
+        let type = receiver.type
+        guard let builtin = candidates.first(where: { $0.type == type })?.builtin else {
+            throw .functionNotFound(name)
+        }
+        return try builtin.invoke(receiver: receiver, arguments: arguments, context: evaluator)
     }
 }
 

@@ -42,10 +42,10 @@ extension ExprCompiler {
         default: global = { _, _ throws(EvalError) in throw .nullValue }
         }
         guard let (depth, index) = wildcard(named: name) else { return global }
+        let position = scope.captureOffsets[depth] + index
         return { evaluator, base throws(EvalError) in
-            let captures = evaluator.captures
-            guard depth < captures.count, index < captures[depth].count else { return try global(evaluator, base) }
-            return captures[depth][index].value
+            guard position < evaluator.captures.count else { return try global(evaluator, base) }
+            return evaluator.captures[position]
         }
     }
 

@@ -13,12 +13,18 @@ final class Scope: Sendable {
     /// The wildcard names bound at each depth `0...depth`, in pattern order:
     /// what a name inside this scope can refer to.
     let captureNames: [[String]]
+    /// Where each depth's wildcards start in a match's flat capture list.
+    let captureOffsets: [Int]
+    /// Every wildcard name of `0...depth`, in the flat capture order.
+    let flatCaptureNames: [String]
 
     init(parent: Scope?, functions: [FunctionDecl], wildcards: [String] = []) {
         self.parent = parent
         let depth = (parent?.depth ?? -1) + 1
         self.depth = depth
         captureNames = (parent?.captureNames ?? []) + [wildcards]
+        captureOffsets = (parent?.captureOffsets ?? []) + [parent?.flatCaptureNames.count ?? 0]
+        flatCaptureNames = (parent?.flatCaptureNames ?? []) + wildcards
         var table: [String: CompiledFunction] = [:]
         for function in functions where table[function.name] == nil {
             table[function.name] = CompiledFunction(declaration: function, scopeDepth: depth)

@@ -21,8 +21,10 @@ final class Evaluator: BuiltinContext {
     let path: RulesPath
     /// The `request` map, built when a rule first reads it.
     private(set) lazy var requestValue: Value = makeRequestValue()
-    /// Wildcard captures per scope depth for the match being evaluated.
-    var captures: [Bindings] = []
+    /// Wildcard captures of the match being evaluated, outermost first.
+    var captures: [Value] = []
+    /// The scope of the matched block: names and levels of ``captures``.
+    var captureScope: Scope?
     private(set) var evaluatedCount = 0
     private var documentCache: [String: RulesMap?] = [:]
     /// Every evaluated sub-expression, when tracing.
@@ -210,9 +212,13 @@ final class Evaluator: BuiltinContext {
 
     /// A wildcard visible from the environment, innermost level first.
     func capture(_ name: String, _ environment: Environment) -> Value? {
-        var depth = min(environment.captureDepth, captures.count - 1)
+        guard let scope = captureScope else { return nil }
+        var depth = min(environment.captureDepth, scope.captureNames.count - 1)
         while depth >= 0 {
-            for binding in captures[depth] where binding.name == name { return binding.value }
+            if let index = scope.captureNames[depth].firstIndex(of: name) {
+                let position = scope.captureOffsets[depth] + index
+                return position < captures.count ? captures[position] : nil
+            }
             depth -= 1
         }
         return nil

@@ -44,8 +44,18 @@ public enum RulesRegex {
 
     /// Whether the whole of `subject` matches `pattern` (`'hello world'.matches('world')` is false).
     public static func matches(_ subject: String, pattern: String) throws(EvalError) -> Bool {
-        let regex = try RegexCache.regexOrThrow(pattern, mode: .whole)
-        return try withBytes(subject) { bytes throws(EvalError) in
+        try matches(subject, regex: try RegexCache.regexOrThrow(pattern, mode: .whole))
+    }
+
+    /// The compiled form of a valid pattern for ``matches(_:regex:)``, or
+    /// `nil` when the pattern is invalid.
+    static func wholeMatchRegex(_ pattern: String) -> CompiledRegex? {
+        try? RegexCache.regex(pattern, mode: .whole).get()
+    }
+
+    /// `matches` with a pattern compiled beforehand by ``wholeMatchRegex(_:)``.
+    static func matches(_ subject: String, regex: CompiledRegex) throws(EvalError) -> Bool {
+        try withBytes(subject) { bytes throws(EvalError) in
             try regex.firstMatch(in: bytes, from: 0) != nil
         }
     }
