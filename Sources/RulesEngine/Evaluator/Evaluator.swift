@@ -2,6 +2,11 @@ import RulesSyntax
 
 /// Evaluates expressions for one authorization request.
 ///
+/// Traced decisions walk the syntax tree here, recording every
+/// sub-expression; untraced ones run the conditions compiled to
+/// ``CompiledExpr`` closures, which keep their state (budget, locals,
+/// Firestore lookups, `debug()` values) in the same evaluator.
+///
 /// One evaluator serves one request: it holds the request's bindings, the
 /// wildcard captures of the match being evaluated, the expression budget,
 /// the Firestore lookup cache and, when asked, the trace of every
