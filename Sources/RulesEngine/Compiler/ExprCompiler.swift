@@ -230,27 +230,11 @@ struct ExprCompiler {
     private func compileLogical(isAnd: Bool, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
         let left = compile(lhs)
         let right = compile(rhs)
-        let decisive = !isAnd
         return { evaluator, base throws(EvalError) in
             try evaluator.countNode()
-            var leftError: EvalError?
-            do throws(EvalError) {
-                let value = try left(evaluator, base)
-                guard case .bool(let flag) = value else { throw EvalError.notBoolean(value) }
-                if flag == decisive { return .bool(decisive) }
-            } catch {
-                leftError = error
-            }
-            let value: Value
-            do throws(EvalError) {
-                value = try right(evaluator, base)
-            } catch {
-                throw leftError ?? error
-            }
-            guard case .bool(let flag) = value else { throw leftError ?? EvalError.notBoolean(value) }
-            if flag == decisive { return .bool(decisive) }
-            if let leftError { throw leftError }
-            return .bool(flag)
+            return try Evaluator.logical(
+                isAnd: isAnd, { () throws(EvalError) in try left(evaluator, base) },
+                { () throws(EvalError) in try right(evaluator, base) })
         }
     }
 }

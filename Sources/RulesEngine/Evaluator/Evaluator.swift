@@ -160,22 +160,31 @@ final class Evaluator: BuiltinContext {
         }
     }
 
+    private func logical(isAnd: Bool, _ lhs: Expr, _ rhs: Expr, _ environment: Environment) throws(EvalError) -> Value {
+        try Self.logical(
+            isAnd: isAnd, { () throws(EvalError) in try evaluate(lhs, environment) },
+            { () throws(EvalError) in try evaluate(rhs, environment) })
+    }
+
     /// `&&` and `||` with the language's error absorption: a decisive operand
     /// (`false` for `&&`, `true` for `||`) wins over an error on either side;
     /// the right side is skipped when the left decides.
-    private func logical(isAnd: Bool, _ lhs: Expr, _ rhs: Expr, _ environment: Environment) throws(EvalError) -> Value {
+    @inline(__always)
+    static func logical(
+        isAnd: Bool, _ lhs: () throws(EvalError) -> Value, _ rhs: () throws(EvalError) -> Value
+    ) throws(EvalError) -> Value {
         let decisive = !isAnd
         var leftError: EvalError?
         do throws(EvalError) {
-            let left = try evaluate(lhs, environment)
+            let left = try lhs()
             guard case .bool(let flag) = left else { throw EvalError.notBoolean(left) }
             if flag == decisive { return .bool(decisive) }
         } catch {
             leftError = error
         }
         let right: Value
-        do {
-            right = try evaluate(rhs, environment)
+        do throws(EvalError) {
+            right = try rhs()
         } catch {
             throw leftError ?? error
         }
