@@ -57,7 +57,7 @@ func manyBlockRules(blocks: Int) -> String {
 
 /// A realistic large file: per-team groups of nested matches, each with
 /// its own function, size and type limits and regexes (14 lines a group).
-private func largeRules(groups: Int) -> String {
+func largeRules(groups: Int) -> String {
     var text = """
         rules_version = '2';
         service firebase.storage {

@@ -174,3 +174,23 @@ import Testing
         }
     }
 }
+
+@Suite struct ExpressionLookupTests {
+    @Test func everyTracedExpressionIsFoundByItsID() throws {
+        let rules = Engine.storageRules("""
+            function owner(uid) { let signedIn = request.auth != null; return signedIn && request.auth.uid == uid; }
+            match /users/{uid}/{file=**} { allow get: if owner(uid) && file.size() > 0; }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        let decision = compiled.authorize(AuthorizationRequest(
+            method: .get, bucket: Engine.bucket, objectPath: "users/alice/a.png", auth: AuthIdentity(uid: "alice"),
+            time: Engine.time))
+        let trace = try #require(decision.allows.first?.trace)
+        #expect(trace.count > 10)
+        for entry in trace {
+            let expression = try #require(compiled.expression(withID: entry.expressionID))
+            #expect(expression.range == entry.range)
+        }
+        #expect(compiled.expression(withID: -1) == nil)
+    }
+}

@@ -1,4 +1,5 @@
 import RulesSyntax
+import Synchronization
 
 /// A compiled, reusable and thread-safe ruleset.
 ///
@@ -15,8 +16,8 @@ public final class CompiledRuleset: Sendable {
     public let options: EngineOptions
     /// The evaluable form.
     let program: Program
-    /// Every expression node by id, for explanations and coverage.
-    private let expressionsByID: [Int: Expr]
+    /// Every expression node by id, built on the first lookup.
+    private let expressionIndex = Mutex<[Int: Expr]?>(nil)
 
     init(source: SourceFile, ruleset: Ruleset, warnings: [Diagnostic], options: EngineOptions) {
         self.source = source
@@ -24,15 +25,21 @@ public final class CompiledRuleset: Sendable {
         self.warnings = warnings
         self.options = options
         self.program = Program(ruleset: ruleset, options: options)
-        var index: [Int: Expr] = [:]
-        for root in ruleset.allExpressions {
-            root.forEachNode { index[$0.id] = $0 }
-        }
-        self.expressionsByID = index
     }
 
     /// The expression node with an id from a ``TraceEntry``.
-    public func expression(withID id: Int) -> Expr? { expressionsByID[id] }
+    public func expression(withID id: Int) -> Expr? {
+        expressionIndex.withLock { index in
+            if index == nil {
+                var built: [Int: Expr] = [:]
+                for root in ruleset.allExpressions {
+                    root.forEachNode { built[$0.id] = $0 }
+                }
+                index = built
+            }
+            return index?[id]
+        }
+    }
 
     /// The declared language version.
     public var version: RulesVersion { ruleset.version }

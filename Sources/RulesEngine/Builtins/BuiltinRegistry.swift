@@ -47,8 +47,10 @@ public enum BuiltinRegistry {
         methods[type]?[name]
     }
 
+    private static let methodNames: Set<String> = Set(methods.values.flatMap(\.keys))
+
     /// Whether any type has a method of this name (for the checker).
     public static func isMethodName(_ name: String) -> Bool {
-        methods.values.contains { $0[name] != nil }
+        methodNames.contains(name)
     }
 }

@@ -40,9 +40,25 @@ extension Ruleset {
         return result
     }
 
-    /// Every root expression: allow conditions, let values and function bodies.
+    /// Every root expression: allow conditions, then let values and
+    /// function bodies (file, service, then block functions in source order).
     var allExpressions: [Expr] {
-        allAllows.compactMap(\.allow.condition)
-            + allFunctions.flatMap { entry in entry.function.lets.map(\.value) + [entry.function.body] }
+        var conditions: [Expr] = []
+        var functionExpressions: [Expr] = []
+        func add(_ functions: [FunctionDecl]) {
+            for function in functions {
+                functionExpressions.append(contentsOf: function.lets.lazy.map(\.value))
+                functionExpressions.append(function.body)
+            }
+        }
+        func visit(_ block: MatchBlock) {
+            conditions.append(contentsOf: block.allows.lazy.compactMap(\.condition))
+            add(block.functions)
+            for child in block.matches { visit(child) }
+        }
+        add(functions)
+        add(service?.functions ?? [])
+        for block in service?.matches ?? [] { visit(block) }
+        return conditions + functionExpressions
     }
 }

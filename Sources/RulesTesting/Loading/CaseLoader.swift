@@ -99,7 +99,7 @@ struct CaseContext {
     }
 
     private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> String {
-        let present = fields.entries.filter { Self.operationKeys.contains($0.key) }
+        let present = fields.keys.filter { Self.operationKeys.contains($0) }
         guard let first = present.first else {
             let unknown = fields.entries.first { !(Self.caseKeys + Self.callerKeys + ["expect", "steps"]).contains($0.key) && !Self.allFieldKeys.contains($0.key) }
             if let unknown, let suggestion = closestMatch(to: unknown.key, in: Self.operationKeys + Self.caseKeys + Self.callerKeys + ["expect", "steps"]) {
@@ -110,9 +110,11 @@ struct CaseContext {
                 at: fields.node)
         }
         if present.count > 1 {
-            throw reader.error("\(what) has two operations, `\(first.key)` and `\(present[1].key)`; use `steps` for a sequence", at: present[1].keyNode, key: present[1].key)
+            throw reader.error(
+                "\(what) has two operations, `\(first)` and `\(present[1])`; use `steps` for a sequence",
+                at: fields.keyNode(present[1]) ?? fields.node, key: present[1])
         }
-        return first.key
+        return first
     }
 
     private func loadCaller(_ fields: Fields, inherited: Caller) throws(SuiteLoadError) -> Caller {

@@ -24,6 +24,8 @@ struct YAMLReader {
         }
         var entries: [(key: String, keyNode: Node, value: Node)] = []
         entries.reserveCapacity(mapping.count)
+        var keys: [String] = []
+        keys.reserveCapacity(mapping.count)
         // Mappings in suites are small: a linear scan finds duplicates faster than hashing.
         var seen: Set<String> = []
         let hashes = mapping.count > 16
@@ -32,7 +34,7 @@ struct YAMLReader {
                 throw error("keys of \(what) must be strings", at: keyNode)
             }
             let key = scalar.string
-            let isDuplicate = hashes ? !seen.insert(key).inserted : entries.contains { $0.key == key }
+            let isDuplicate = hashes ? !seen.insert(key).inserted : keys.contains(key)
             if isDuplicate {
                 throw error("duplicate key `\(key)` in \(what)", at: keyNode, key: key)
             }
@@ -40,8 +42,9 @@ struct YAMLReader {
                 throw unknownKey(key, at: keyNode, in: what, allowed: allowed)
             }
             entries.append((key, keyNode, value))
+            keys.append(key)
         }
-        return Fields(reader: self, node: node, what: what, entries: entries)
+        return Fields(reader: self, node: node, what: what, entries: entries, keys: keys)
     }
 
     func unknownKey(_ key: String, at keyNode: Node, in what: String, allowed: [String]) -> SuiteLoadError {
@@ -176,8 +179,11 @@ struct Fields {
     let node: Node
     let what: String
     let entries: [(key: String, keyNode: Node, value: Node)]
+    /// The keys of ``entries``, in the same order: searching them touches
+    /// no node, where searching the entries copies every tuple it passes.
+    let keys: [String]
 
-    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    func has(_ key: String) -> Bool { keys.contains(key) }
 
     /// The same fields, checked against the allowed keys in document order
     /// (what ``YAMLReader/mapping(_:what:allowed:)`` reports, for a mapping
@@ -189,10 +195,9 @@ struct Fields {
         return self
     }
 
-    // `firstIndex` borrows each entry where `first` would copy the whole tuple.
-    subscript(key: String) -> Node? { entries.firstIndex { $0.key == key }.map { entries[$0].value } }
+    subscript(key: String) -> Node? { keys.firstIndex(of: key).map { entries[$0].value } }
 
-    func keyNode(_ key: String) -> Node? { entries.firstIndex { $0.key == key }.map { entries[$0].keyNode } }
+    func keyNode(_ key: String) -> Node? { keys.firstIndex(of: key).map { entries[$0].keyNode } }
 
     func required(_ key: String) throws(SuiteLoadError) -> Node {
         guard let value = self[key] else {
@@ -214,12 +219,12 @@ struct Fields {
 
     /// At most one of the keys is present; returns it.
     func exclusive(_ keys: [String]) throws(SuiteLoadError) -> String? {
-        let present = entries.filter { keys.contains($0.key) }
+        let present = self.keys.indices.filter { keys.contains(self.keys[$0]) }
         if present.count > 1 {
-            let names = present.map { "`\($0.key)`" }.joined(separator: " and ")
-            throw reader.error("\(what) has both \(names); give only one", at: present[1].keyNode, key: present[1].key)
+            let names = present.map { "`\(self.keys[$0])`" }.joined(separator: " and ")
+            throw reader.error("\(what) has both \(names); give only one", at: entries[present[1]].keyNode, key: self.keys[present[1]])
         }
-        return present.first?.key
+        return present.first.map { self.keys[$0] }
     }
 }
 
