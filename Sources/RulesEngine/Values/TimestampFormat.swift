@@ -62,11 +62,33 @@ extension Timestamp {
     public var rfc3339: String {
         let date = civilDate
         let secondOfDay = self.secondOfDay
-        var text = padded(date.year, 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2)
-        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay % 3600 / 60, 2)
-        text += ":" + padded(secondOfDay % 60, 2)
-        text += fractionText(nanos: Int64(nanos), trimToGroups: true)
-        return text + "Z"
+        // Written as bytes: the runner and the emulator format two per object.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        appendPadded(date.year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(date.month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(date.day, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendPadded(secondOfDay / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 3600 / 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &bytes)
+        if nanos != 0 {
+            bytes.append(UInt8(ascii: "."))
+            var value = Int64(nanos)
+            var digits = 9
+            // 3, 6 or 9 digits: drop trailing groups of three zeros.
+            while digits > 3 && value % 1000 == 0 {
+                value /= 1000
+                digits -= 3
+            }
+            appendPadded(value, digits, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -74,20 +96,33 @@ extension RulesDuration {
     /// Compact text in seconds: `90s`, `1.5s`, `-0.000000001s`, `0s`.
     public var text: String {
         let sign = isNegative ? "-" : ""
-        return sign + String(seconds.magnitude) + fractionText(nanos: Int64(nanos.magnitude), trimToGroups: false) + "s"
+        return sign + String(seconds.magnitude) + fractionText(nanos: Int64(nanos.magnitude)) + "s"
     }
 }
 
-/// `.5`, `.500` (grouped) or `` for zero nanoseconds.
-private func fractionText(nanos: Int64, trimToGroups: Bool) -> String {
+/// `.5`, `.000000001` or `` for zero nanoseconds: trailing zeros dropped.
+private func fractionText(nanos: Int64) -> String {
     guard nanos != 0 else { return "" }
     var digits = padded(nanos, 9)
-    if trimToGroups {
-        while digits.count > 3 && digits.hasSuffix("000") { digits.removeLast(3) }
-    } else {
-        while digits.hasSuffix("0") { digits.removeLast() }
-    }
+    while digits.hasSuffix("0") { digits.removeLast() }
     return "." + digits
+}
+
+/// Appends a non-negative number's ASCII digits, with leading zeros to a width.
+private func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+    var divisor: Int64 = 1
+    var count = 1
+    while value / divisor >= 10 {
+        divisor *= 10
+        count += 1
+    }
+    for _ in count..<max(width, count) { bytes.append(UInt8(ascii: "0")) }
+    var rest = value
+    while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        divisor /= 10
+    }
 }
 
 /// A non-negative number with leading zeros to a width.
