@@ -32,35 +32,25 @@ public enum Hashing {
         withUnsafeMutableBytes(of: &words) { raw in
             let words = raw.bindMemory(to: UInt32.self)
             for chunk in stride(from: 0, to: message.count, by: 64) {
+                let block = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(message)[chunk..<(chunk + 64)])
                 for index in 0..<16 {
-                    let offset = chunk + index * 4
-                    words[index] = UInt32(message[offset]) | UInt32(message[offset + 1]) << 8
-                        | UInt32(message[offset + 2]) << 16 | UInt32(message[offset + 3]) << 24
+                    words[index] = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
                 }
                 var (a, b, c, d) = state
-                for round in 0..<64 {
-                    let mixed: UInt32
-                    let wordIndex: Int
-                    switch round {
-                    case 0..<16:
-                        mixed = (b & c) | (~b & d)
-                        wordIndex = round
-                    case 16..<32:
-                        mixed = (d & b) | (~d & c)
-                        wordIndex = (5 &* round &+ 1) % 16
-                    case 32..<48:
-                        mixed = b ^ c ^ d
-                        wordIndex = (3 &* round &+ 5) % 16
-                    default:
-                        mixed = c ^ (b | ~d)
-                        wordIndex = (7 &* round) % 16
-                    }
-                    let sum = a &+ mixed &+ constants[round] &+ words[wordIndex]
+                // The four rounds of 16 steps, each with its own mixing
+                // function and word order (index arithmetic masked, not divided).
+                @inline(__always)
+                func step(_ round: Int, _ mixed: UInt32, _ word: Int) {
+                    let sum = a &+ mixed &+ constants[round] &+ words[word]
                     a = d
                     d = c
                     c = b
                     b = b &+ rotateLeft(sum, shifts[round])
                 }
+                for round in 0..<16 { step(round, (b & c) | (~b & d), round) }
+                for round in 16..<32 { step(round, (d & b) | (~d & c), (5 &* round &+ 1) & 15) }
+                for round in 32..<48 { step(round, b ^ c ^ d, (3 &* round &+ 5) & 15) }
+                for round in 48..<64 { step(round, c ^ (b | ~d), (7 &* round) & 15) }
                 state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
             }
         }
@@ -179,12 +169,14 @@ public enum Hashing {
         return message
     }
 
+    // Masking shifts: every count is 1...31, and `<<`/`>>` would check for
+    // counts past the width on every call.
     private static func rotateLeft(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value << count | value >> (32 - count)
+        value &<< count | value &>> (32 &- count)
     }
 
     private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value >> count | value << (32 - count)
+        value &>> count | value &<< (32 &- count)
     }
 
     private static let standardAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
