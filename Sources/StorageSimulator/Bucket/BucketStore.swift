@@ -1,24 +1,24 @@
 /// One bucket: its objects under a lock, indexed by exact name in UTF-8
-/// byte order.
+/// byte order (and hashed by name for lookups).
 ///
 /// Every method is atomic; compound operations that must see and change the
 /// same state use the compare-and-swap ``replace(_:ifGeneration:with:)``.
 final class BucketStore: Sendable {
     let name: String
-    private let index: Locked<OrderedIndex<ObjectName, StoredEntry>>
+    private let index: Locked<BucketContents>
     /// Told about every change, in order (a persistence layer; empty otherwise).
     let changes = ChangeObserverSlot()
 
     init(name: String) {
         self.name = name
-        self.index = Locked(OrderedIndex())
+        self.index = Locked(BucketContents())
     }
 
     /// A bucket holding `entries` under `keys` (their names), in name
     /// order with no name twice. The arrays are shared until a write.
     init(name: String, sortedKeys keys: [ObjectName], entries: [StoredEntry]) {
         self.name = name
-        self.index = Locked(OrderedIndex(sortedKeys: keys, elements: entries))
+        self.index = Locked(BucketContents(sortedKeys: keys, entries: entries))
     }
 
     var count: Int { index.withLock { $0.count } }
@@ -80,7 +80,7 @@ final class BucketStore: Sendable {
 
     func removeAll() {
         let commit = index.withLock { index -> (@Sendable () -> Void)? in
-            let removed = Self.entries(of: index)
+            let removed = Self.entries(of: index.ordered)
             index.removeAll()
             return removed.isEmpty ? nil : changes.prepare(.objectsRemoved(bucket: name, entries: removed))
         }
@@ -89,13 +89,13 @@ final class BucketStore: Sendable {
 
     func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
         try index.withLock { (index) throws(StorageError) -> ObjectListing in
-            try ListingEngine.list(index, query: query)
+            try ListingEngine.list(index.ordered, query: query)
         }
     }
 
     /// Every entry, in name order.
     func allEntries() -> [StoredEntry] {
-        index.withLock { Self.entries(of: $0) }
+        index.withLock { Self.entries(of: $0.ordered) }
     }
 
     private static func entries(of index: OrderedIndex<ObjectName, StoredEntry>) -> [StoredEntry] {
@@ -114,7 +114,7 @@ final class BucketStore: Sendable {
         index.withLock { index in
             var result: [StoredObject] = []
             result.reserveCapacity(index.count)
-            var cursor = index.cursor { _ in false }
+            var cursor = index.ordered.cursor { _ in false }
             while let (_, entry) = cursor.current {
                 result.append(entry.object)
                 cursor.advance()

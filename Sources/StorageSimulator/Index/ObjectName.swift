@@ -25,7 +25,7 @@ struct ObjectName: Comparable, Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
-        for byte in string.utf8 { hasher.combine(byte) }
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
