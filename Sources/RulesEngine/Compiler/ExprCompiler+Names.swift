@@ -10,7 +10,9 @@ extension ExprCompiler {
         case .letBinding(let index, let slot):
             let code = locals!.code
             let outer = compileOuterName(name)
-            return { evaluator, base throws(EvalError) in
+            // The function's own code holds this closure: `unowned` keeps
+            // the two from keeping each other alive after the ruleset goes.
+            return { [unowned code] evaluator, base throws(EvalError) in
                 try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index], outer: outer)
             }
         case nil:
