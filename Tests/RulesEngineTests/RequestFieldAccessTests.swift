@@ -85,3 +85,20 @@ import Testing
         #expect(outcomes.last?.contains("error") == true, "\(outcomes)")
     }
 }
+
+/// `request.path` is split when the request is made; changing the bucket or
+/// the object name afterwards must split it again.
+@Suite struct RequestPathTests {
+    @Test func changingTheBucketOrObjectNameChangesRequestPath() throws {
+        let rules = Engine.storageRules("match /{a}/{b} { allow get: if request.path == /b/other/o/x/y && a == 'x'; }")
+        let compiled = try #require(Engine.compile(rules))
+        var request = AuthorizationRequest(method: .get, bucket: Engine.bucket, objectPath: "p/q", time: Engine.time)
+        #expect(request.requestPath.segments == ["b", Engine.bucket, "o", "p", "q"])
+        request.objectPath = "x//y/"
+        request.bucket = "other"
+        #expect(request.requestPath.segments == ["b", "other", "o", "x", "y"])
+        let decision = Engine.decideBothWays(compiled, request)
+        #expect(decision.allowed)
+        #expect(decision.path == request.requestPath)
+    }
+}

@@ -24,8 +24,8 @@ struct ExprCompiler {
         self.options = options
     }
 
-    /// Compiles the bodies and `let`s of the functions declared in `scope`.
-    func compileFunctions(of scope: Scope) {
+    /// Compiles the bodies and `let`s of the functions declared in the scope.
+    func compileFunctions() {
         for function in scope.functions.values {
             let layout = LocalLayout(function.declaration, code: function.code)
             let compiler = ExprCompiler(scope: scope, locals: layout, options: options)

@@ -102,7 +102,7 @@ final class CompiledMatch: Sendable {
             CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope, options: options)
         }
         childDispatch = BlockDispatch(children)
-        compiler.compileFunctions(of: scope)
+        compiler.compileFunctions()
     }
 }
 
@@ -125,7 +125,7 @@ struct Program: Sendable {
             CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope, options: options)
         }
         dispatch = BlockDispatch(matches)
-        ExprCompiler(scope: fileScope, options: options).compileFunctions(of: fileScope)
-        ExprCompiler(scope: serviceScope, options: options).compileFunctions(of: serviceScope)
+        ExprCompiler(scope: fileScope, options: options).compileFunctions()
+        ExprCompiler(scope: serviceScope, options: options).compileFunctions()
     }
 }

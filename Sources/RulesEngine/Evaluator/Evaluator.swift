@@ -47,11 +47,6 @@ final class Evaluator: BuiltinContext {
         self.options = options
     }
 
-    /// One field of the `request` map (`nil`: no such field).
-    func requestField(_ name: String) -> Value? {
-        RequestField(rawValue: name)?.value(in: self)
-    }
-
     private func makeRequestValue() -> Value {
         var fields: [String: Value] = [:]
         for field in RequestField.allCases { fields[field.rawValue] = field.value(in: self) }
@@ -123,9 +118,6 @@ final class Evaluator: BuiltinContext {
         case .identifier(let name):
             return try lookup(name, environment)
         case .member(let base, let name):
-            if trace == nil, case .identifier("request") = base.kind, let value = try requestMember(name.name, environment) {
-                return value
-            }
             return try member(of: try evaluate(base, environment), name.name)
         case .index(let base, let index):
             let container = try evaluate(base, environment)
@@ -209,19 +201,6 @@ final class Evaluator: BuiltinContext {
         case "resource": return request.existing ?? .null
         default: throw .nullValue
         }
-    }
-
-    /// `request.<name>` read straight from the request instead of from the
-    /// `request` map, which is then never built. Only when `request` is the
-    /// global binding (no `let` or wildcard shadows it) and nothing traces;
-    /// the identifier counts against the budget as evaluating it would, and
-    /// an unknown field fails as the map lookup would.
-    private func requestMember(_ name: String, _ environment: Environment) throws(EvalError) -> Value? {
-        if let locals = environment.locals, locals.binds("request") { return nil }
-        if capture("request", environment) != nil { return nil }
-        try countNode()
-        guard let value = requestField(name) else { throw .undefinedProperty(name) }
-        return value
     }
 
     /// A wildcard visible from the environment, innermost level first.
