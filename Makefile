@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BIN := .build/release/storage-rules
 
-.PHONY: deps build examples test bench check-examples integration-clients integration-precommit
+.PHONY: deps build examples test bench check-allocations check-examples integration-clients integration-precommit
 
 ## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
 deps:
@@ -26,7 +26,12 @@ test: deps
 	SWIFT=$(SWIFT) scripts/swift-test-with-watchdog.sh
 	$(MAKE) --no-print-directory integration-precommit
 	$(MAKE) --no-print-directory examples
+	$(MAKE) --no-print-directory check-allocations
 	$(MAKE) --no-print-directory integration-clients
+
+## Asserts that an untraced decision (`isAllowed`) allocates nothing, in a release build.
+check-allocations: deps
+	$(SWIFT) run -c release storage-rules-allocation-check
 
 bench: deps
 	$(SWIFT) run -c release storage-rules-bench

@@ -68,6 +68,11 @@ let package = Package(
             name: "storage-rules-bench", dependencies: ["RulesEngine", "StorageSimulator", "RulesTesting", "StorageEmulator", "EmulatorLoad", "RulesLint"]
         ),
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
+        .target(name: "AllocationCounting", path: "Tests/AllocationCounting"),
+        .executableTarget(
+            name: "storage-rules-allocation-check", dependencies: ["RulesEngine", "RulesSyntax", "AllocationCounting"],
+            path: "Tests/AllocationCheck"
+        ),
         .testTarget(name: "RulesSyntaxTests", dependencies: ["RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
         .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "FuzzSupport"]),
         .testTarget(name: "StorageSimulatorTests", dependencies: ["StorageSimulator", "FuzzSupport"]),

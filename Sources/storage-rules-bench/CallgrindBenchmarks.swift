@@ -9,7 +9,9 @@ import RulesSyntax
 /// runs 1,000 decisions of each kind inside the counted function (the
 /// create allowed through two functions and a regex, the get denied by its
 /// condition, the get under an unconditional allow): the total divided by
-/// 3,000 is the instruction count per decision. `callgrindWideDecisions`
+/// 3,000 is the instruction count per decision (`isAllowed`);
+/// `callgrindExplainedDecisions` does the same through `authorize`, which
+/// builds the explanation. `callgrindWideDecisions`
 /// (count it with its own `--toggle-collect`) runs the create 1,000 times
 /// among 200 match blocks.
 func runCallgrindBenchmarks() {
@@ -17,14 +19,17 @@ func runCallgrindBenchmarks() {
     guard let compiled = BenchmarkPolicy.compiled() else { return }
     let requests = [BenchmarkPolicy.create, BenchmarkPolicy.deniedGet, BenchmarkPolicy.publicGet]
     // Warm up (regex compilation, lazily built tables) outside the count.
-    for request in requests { _ = compiled.authorize(request) }
+    for request in requests { _ = compiled.isAllowed(request) }
     let granted = callgrindDecisions(compiled, requests, rounds: 1000)
     print("granted \(granted) of 3000 (expected 2000)")
+    for request in requests { _ = compiled.authorize(request) }
+    let explained = callgrindExplainedDecisions(compiled, requests, rounds: 1000)
+    print("explained \(explained) grants of 3000 (expected 2000)")
     guard let wide = CompiledRuleset.compile(SourceFile(path: "wide.rules", text: manyBlockRules(blocks: 200))).ruleset else {
         print("the 200-block rules did not compile")
         return
     }
-    _ = wide.authorize(requests[0])
+    _ = wide.isAllowed(requests[0])
     _ = callgrindSingleBlockDecisions(compiled, requests[0], rounds: 1000)
     let wideGranted = callgrindWideDecisions(wide, requests[0], rounds: 1000)
     print("granted \(wideGranted) of 1000 creates among 200 blocks (expected 1000)")
@@ -36,13 +41,24 @@ func runCallgrindBenchmarks() {
 @inline(never)
 func callgrindWideDecisions(_ ruleset: CompiledRuleset, _ request: AuthorizationRequest, rounds: Int) -> Int {
     var granted = 0
-    for _ in 0..<rounds where ruleset.authorize(request).allowed { granted += 1 }
+    for _ in 0..<rounds where ruleset.isAllowed(request) { granted += 1 }
     return granted
 }
 
 /// The counted function: `rounds` decisions of each request.
 @inline(never)
 func callgrindDecisions(_ ruleset: CompiledRuleset, _ requests: [AuthorizationRequest], rounds: Int) -> Int {
+    var granted = 0
+    for _ in 0..<rounds {
+        for request in requests where ruleset.isAllowed(request) { granted += 1 }
+    }
+    return granted
+}
+
+/// The counted function for decisions with their explanation: the same
+/// requests as `callgrindDecisions`, through `authorize`.
+@inline(never)
+func callgrindExplainedDecisions(_ ruleset: CompiledRuleset, _ requests: [AuthorizationRequest], rounds: Int) -> Int {
     var granted = 0
     for _ in 0..<rounds {
         for request in requests where ruleset.authorize(request).allowed { granted += 1 }
@@ -58,6 +74,6 @@ func callgrindSingleBlockDecisions(_ ruleset: CompiledRuleset, _ request: Author
     // this function with `callgrindWideDecisions` (toggling one would then
     // count the other).
     var denied = rounds
-    for _ in 0..<rounds where ruleset.authorize(request).allowed { denied -= 1 }
+    for _ in 0..<rounds where ruleset.isAllowed(request) { denied -= 1 }
     return rounds - denied
 }

@@ -84,8 +84,9 @@ enum Engine {
     }
 
     /// Authorizes a request traced (the tree-walking evaluator) and untraced
-    /// (the compiled conditions), records an issue unless both agree on
-    /// every outcome, and returns the traced decision.
+    /// (the compiled conditions), and asks `isAllowed` for the verdict;
+    /// records an issue unless all three agree (the two decisions on every
+    /// outcome), and returns the traced decision.
     static func decideBothWays(
         _ compiled: CompiledRuleset, _ request: AuthorizationRequest, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Decision {
@@ -96,6 +97,9 @@ enum Engine {
         let decision = compiled.authorize(traced)
         let fast = compiled.authorize(untraced)
         #expect(summary(of: fast) == summary(of: decision), "untraced and traced decisions differ", sourceLocation: sourceLocation)
+        #expect(
+            compiled.isAllowed(untraced) == decision.allowed, "isAllowed differs from authorize",
+            sourceLocation: sourceLocation)
         return decision
     }
 

@@ -26,6 +26,10 @@ extension CompiledRuleset {
     /// completely and grants when any `allow` covering the method has a
     /// condition that evaluates to exactly `true`.
     ///
+    /// The decision explains itself (matched blocks, every allow considered
+    /// and its outcome, the trace when the request records one). When only
+    /// the answer matters, ``isAllowed(_:)`` gives the same verdict faster.
+    ///
     /// Safe to call concurrently: each call has its own evaluator.
     public func authorize(_ request: AuthorizationRequest) -> Decision {
         let path = request.requestPath
@@ -36,49 +40,91 @@ extension CompiledRuleset {
         }
         let matcher = PathMatcher(version: program.version, segments: path.segments)
         let found = matcher.matches(in: program.dispatch)
-        // Created for the first condition: unconditional allows need none.
-        var evaluator: Evaluator?
         var matched: [MatchedBlock] = []
         matched.reserveCapacity(found.count)
-        var allows: [AllowEvaluation] = []
-        var allowed = false
         for match in found {
             matched.append(MatchedBlock(
                 pattern: match.block.pattern, range: match.block.pathRange,
-                bindings: Array(zip(match.block.scope.flatCaptureNames, match.captures))))
-            guard !allowed else { continue }
-            for (index, allow) in match.block.allows.enumerated() where allow.covers(request.method) {
-                let evaluation = evaluate(allow, at: index, in: match, tracing: request.recordsTrace) {
-                    let current = evaluator ?? Evaluator(request: request, path: path, options: options)
-                    evaluator = current
-                    current.captures = match.captures
-                    current.captureScope = match.block.scope
-                    return current
-                }
-                allows.append(evaluation)
-                if evaluation.granted {
-                    allowed = true
-                    break
+                bindings: zip(match.block.scope.flatCaptureNames, match.captures).map { name, capture in
+                    (name: name, value: capture.value(in: path.segments))
+                }))
+        }
+        var allows: [AllowEvaluation] = []
+        var allowed = false
+        var debugOutput: [Value] = []
+        evaluators.withEvaluator(for: request) { evaluator in
+            for match in found where !allowed {
+                for (index, allow) in match.block.allows.enumerated() where allow.covers(request.method) {
+                    evaluator.captures = match.captures
+                    evaluator.captureScope = match.block.scope
+                    let evaluation = evaluate(allow, at: index, in: match.block, tracing: request.recordsTrace, evaluator)
+                    allows.append(evaluation)
+                    if evaluation.granted {
+                        allowed = true
+                        break
+                    }
                 }
             }
+            debugOutput = evaluator.takeDebugValues()
         }
         return Decision(
             allowed: allowed, method: request.method, path: path, matches: matched, allows: allows, refusal: nil,
-            debugOutput: evaluator?.debugValues ?? [])
+            debugOutput: debugOutput)
+    }
+
+    /// Whether the request is allowed: exactly the verdict of
+    /// ``authorize(_:)``, without building its explanation.
+    ///
+    /// Blocks are matched and their allows evaluated in the same order, and
+    /// the search stops at the first grant. In the steady state a decision
+    /// allocates nothing unless the rules themselves build values (lists,
+    /// maps, strings, `{x=**}` paths they read, or a builtin's arguments).
+    /// A request that records a trace is decided by ``authorize(_:)``.
+    ///
+    /// Safe to call concurrently.
+    public func isAllowed(_ request: AuthorizationRequest) -> Bool {
+        if request.recordsTrace { return authorize(request).allowed }
+        if request.method == .list && program.version == .v1 { return false }
+        let matcher = PathMatcher(version: program.version, segments: request.requestPath.segments)
+        return evaluators.withEvaluator(for: request) { evaluator in
+            // The matcher works in its own buffer, lent by the evaluator, so
+            // that reading `captures` below never overlaps its mutation.
+            var buffer: [WildcardCapture] = []
+            swap(&buffer, &evaluator.matchBuffer)
+            defer { swap(&buffer, &evaluator.matchBuffer) }
+            return matcher.visitMatches(in: program.dispatch, captures: &buffer) { block, captures in
+                grants(block, captures: captures, method: request.method, evaluator)
+            }
+        }
+    }
+
+    /// Whether an allow of a completely matched block grants the method.
+    private func grants(
+        _ block: CompiledMatch, captures: [WildcardCapture], method: RuleMethod, _ evaluator: Evaluator
+    ) -> Bool {
+        for index in block.allows.indices where block.allowCoverage[index].contains(method) {
+            guard let condition = block.compiledConditions[index] else { return true }
+            evaluator.captures = captures
+            evaluator.captureScope = block.scope
+            let outcome = evaluator.evaluateCompiled(condition)
+            // Dropping this reference leaves the matcher's buffer unique, so
+            // it grows and shrinks in place.
+            evaluator.captures = []
+            if case .value(.bool(true)) = outcome { return true }
+        }
+        return false
     }
 
     /// Evaluates the allow at `index` of the matched block: traced by the
     /// tree-walking evaluator, untraced by its compiled condition.
     private func evaluate(
-        _ allow: AllowStatement, at index: Int, in match: PathMatch, tracing: Bool, evaluatorFor: () -> Evaluator
+        _ allow: AllowStatement, at index: Int, in block: CompiledMatch, tracing: Bool, _ evaluator: Evaluator
     ) -> AllowEvaluation {
-        let block = match.block
         guard let condition = allow.condition, let compiled = block.compiledConditions[index] else {
             return AllowEvaluation(
                 range: allow.range, methods: block.allowMethods[index], pattern: block.pattern, conditionRange: nil,
                 outcome: .value(.bool(true)), trace: [])
         }
-        let evaluator = evaluatorFor()
         let outcome: Outcome
         var trace: [TraceEntry] = []
         if tracing {

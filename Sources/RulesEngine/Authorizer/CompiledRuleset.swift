@@ -16,6 +16,8 @@ public final class CompiledRuleset: Sendable {
     public let options: EngineOptions
     /// The evaluable form.
     let program: Program
+    /// Idle evaluators, reused by decisions.
+    let evaluators: EvaluatorPool
     /// Every expression node by id, built on the first lookup.
     private let expressionIndex = Mutex<[Int: Expr]?>(nil)
 
@@ -25,6 +27,7 @@ public final class CompiledRuleset: Sendable {
         self.warnings = warnings
         self.options = options
         self.program = Program(ruleset: ruleset, options: options)
+        evaluators = EvaluatorPool(options: options)
     }
 
     /// The expression node with an id from a ``TraceEntry``.

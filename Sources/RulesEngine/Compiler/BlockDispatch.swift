@@ -9,10 +9,13 @@
 struct BlockDispatch: Sendable {
     /// The blocks, in source order.
     let blocks: [CompiledMatch]
-    /// Positions in ``blocks`` of the blocks starting with each literal
-    /// (keyed by its UTF-8 bytes: literals match by exact code units, never
-    /// by canonical equivalence as `String` keys would), ascending.
-    private let byLiteral: [[UInt8]: [Int]]
+    /// Positions in ``blocks`` of the blocks starting with each literal,
+    /// ascending, keyed by a hash of the literal's UTF-8 bytes: literals
+    /// match by exact code units, never by canonical equivalence as `String`
+    /// keys would, and hashing the bytes in place needs no allocation. Two
+    /// literals with one hash share a list; the matcher's literal
+    /// comparison drops the block that does not match.
+    private let byLiteral: [UInt64: [Int]]
     /// Positions of the blocks that do not start with a literal, ascending.
     private let unindexed: [Int]
 
@@ -22,12 +25,12 @@ struct BlockDispatch: Sendable {
 
     init(_ blocks: [CompiledMatch]) {
         self.blocks = blocks
-        var byLiteral: [[UInt8]: [Int]] = [:]
+        var byLiteral: [UInt64: [Int]] = [:]
         var unindexed: [Int] = []
         let indexes = blocks.count >= Self.indexingThreshold
         for (position, block) in blocks.enumerated() {
-            if indexes, case .literal(let text)? = block.segments.first {
-                byLiteral[Array(text.utf8), default: []].append(position)
+            if indexes, case .literal(let literal)? = block.segments.first {
+                byLiteral[Self.literalKey(literal.text), default: []].append(position)
             } else {
                 unindexed.append(position)
             }
@@ -36,12 +39,22 @@ struct BlockDispatch: Sendable {
         self.unindexed = unindexed
     }
 
+    /// FNV-1a over the UTF-8 bytes.
+    private static func literalKey(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
     /// Calls `body` with each block that may match a path whose next
-    /// segment is `segment` (`nil` at the end of the path), in source order.
-    func forEachCandidate(for segment: String?, _ body: (CompiledMatch) -> Void) {
+    /// segment is `segment` (`nil` at the end of the path), in source
+    /// order, until it returns `true`.
+    func forEachCandidate(for segment: String?, _ body: (CompiledMatch) -> Bool) {
         let literal: [Int]
         if let segment, !byLiteral.isEmpty {
-            literal = byLiteral[Array(segment.utf8)] ?? []
+            literal = byLiteral[Self.literalKey(segment)] ?? []
         } else {
             literal = []
         }
@@ -49,10 +62,10 @@ struct BlockDispatch: Sendable {
         var nextOther = 0
         while nextLiteral < literal.count || nextOther < unindexed.count {
             if nextOther == unindexed.count || (nextLiteral < literal.count && literal[nextLiteral] < unindexed[nextOther]) {
-                body(blocks[literal[nextLiteral]])
+                if body(blocks[literal[nextLiteral]]) { return }
                 nextLiteral += 1
             } else {
-                body(blocks[unindexed[nextOther]])
+                if body(blocks[unindexed[nextOther]]) { return }
                 nextOther += 1
             }
         }

@@ -41,6 +41,44 @@ enum LocalSlot {
     case failed(EvalError)
 }
 
+/// The locals of the compiled function calls in progress, innermost last.
+///
+/// Popping a call only lowers ``count``: the storage keeps its capacity
+/// and its slots, which the next call overwrites, so calls allocate
+/// nothing once the stack has grown. ``clear()`` lets go of every value.
+struct LocalStack {
+    private var storage: [LocalSlot] = []
+    /// How many slots the calls in progress use.
+    private(set) var count = 0
+
+    /// The slot at a position below ``count``.
+    subscript(slot: Int) -> LocalSlot {
+        get { storage[slot] }
+        set { storage[slot] = newValue }
+    }
+
+    /// Pushes a slot for the call being set up.
+    mutating func push(_ slot: LocalSlot) {
+        if count < storage.count {
+            storage[count] = slot
+        } else {
+            storage.append(slot)
+        }
+        count += 1
+    }
+
+    /// Pops every slot from position `count` on.
+    mutating func pop(to count: Int) {
+        self.count = count
+    }
+
+    /// Pops every slot and releases the values they held.
+    mutating func clear() {
+        storage.removeAll(keepingCapacity: true)
+        count = 0
+    }
+}
+
 /// How a name inside a function body is bound locally.
 enum LocalBinding {
     /// The parameter in this slot.

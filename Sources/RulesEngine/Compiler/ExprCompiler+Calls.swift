@@ -128,15 +128,18 @@ extension Evaluator {
         _ code: FunctionCode, _ arguments: [CompiledExpr], callerBase: Int, name: String, signature: String
     ) throws(EvalError) -> Value {
         let base = slots.count
-        defer { slots.removeSubrange(base...) }
-        for argument in arguments { slots.append(.value(try argument(self, callerBase))) }
+        defer { slots.pop(to: base) }
+        for argument in arguments {
+            let value = try argument(self, callerBase)
+            slots.push(.value(value))
+        }
         guard arguments.count == code.parameterCount else {
             throw .argumentCount(received: arguments.count, expected: [signature])
         }
         guard callDepth < Evaluator.maximumCallDepth else {
             throw EvalError("Maximum allowed call depth of 20 is reached for [\(name)] call stack.")
         }
-        slots.append(contentsOf: repeatElement(.pending, count: code.letInitializers.count))
+        for _ in 0..<code.letInitializers.count { slots.push(.pending) }
         callDepth += 1
         defer { callDepth -= 1 }
         return try code.body(self, base)
@@ -173,7 +176,7 @@ extension Evaluator {
 
     /// Runs a compiled allow condition.
     func evaluateCompiled(_ condition: CompiledExpr) -> Outcome {
-        slots.removeAll(keepingCapacity: true)
+        slots.pop(to: 0)
         callDepth = 0
         do throws(EvalError) {
             return .value(try condition(self, 0))

@@ -46,8 +46,8 @@ extension ExprCompiler {
         guard let (depth, index) = wildcard(named: name) else { return global }
         let position = scope.captureOffsets[depth] + index
         return { evaluator, base throws(EvalError) in
-            guard position < evaluator.captures.count else { return try global(evaluator, base) }
-            return evaluator.captures[position]
+            guard let value = evaluator.capturedValue(at: position) else { return try global(evaluator, base) }
+            return value
         }
     }
 

@@ -63,7 +63,7 @@ struct CompiledFunction: Sendable {
 /// A match block ready for path matching.
 final class CompiledMatch: Sendable {
     /// This block's own path segments.
-    let segments: [MatchSegment.Kind]
+    let segments: [SegmentPattern]
     /// The full pattern from the service root, for explanations.
     let pattern: String
     /// The range of the block's path.
@@ -72,6 +72,8 @@ final class CompiledMatch: Sendable {
     let allows: [AllowStatement]
     /// The methods each allow names, in ``allows`` order.
     let allowMethods: [[RuleMethod]]
+    /// The request methods each allow covers, in ``allows`` order.
+    let allowCoverage: [MethodSet]
     /// Each allow's condition compiled for untraced evaluation (`nil` for
     /// an unconditional allow), in ``allows`` order.
     let compiledConditions: [CompiledExpr?]
@@ -83,11 +85,12 @@ final class CompiledMatch: Sendable {
     let scope: Scope
 
     init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions) {
-        segments = block.path.segments.map(\.kind)
+        segments = block.path.segments.map { SegmentPattern($0.kind) }
         pattern = parentPattern + block.path.text
         pathRange = block.path.range
         allows = block.allows
         allowMethods = block.allows.map { $0.methods.map(\.method) }
+        allowCoverage = allowMethods.map(MethodSet.init(covering:))
         let wildcards = block.path.segments.compactMap { segment -> String? in
             switch segment.kind {
             case .literal: nil
@@ -127,5 +130,82 @@ struct Program: Sendable {
         dispatch = BlockDispatch(matches)
         ExprCompiler(scope: fileScope, options: options).compileFunctions()
         ExprCompiler(scope: serviceScope, options: options).compileFunctions()
+    }
+}
+
+/// The request methods an `allow` statement covers, one bit per method.
+struct MethodSet: Sendable {
+    private let bits: UInt8
+
+    /// The methods the listed ones cover (`read` covers `get` and `list`, ...).
+    init(covering methods: [RuleMethod]) {
+        var bits: UInt8 = 0
+        for method in RuleMethod.allCases where methods.contains(where: { $0.covers(method) }) {
+            bits |= 1 << Self.position(of: method)
+        }
+        self.bits = bits
+    }
+
+    /// Whether a request for `method` is covered.
+    @inline(__always)
+    func contains(_ method: RuleMethod) -> Bool {
+        bits & (1 << Self.position(of: method)) != 0
+    }
+
+    private static func position(of method: RuleMethod) -> UInt8 {
+        switch method {
+        case .read: 0
+        case .write: 1
+        case .get: 2
+        case .list: 3
+        case .create: 4
+        case .update: 5
+        case .delete: 6
+        }
+    }
+}
+
+/// One segment of a match block's path, ready for matching.
+enum SegmentPattern: Sendable {
+    /// A literal segment.
+    case literal(LiteralSegment)
+    /// `{x}`: one segment.
+    case single
+    /// `{x=**}`: any number of segments.
+    case recursive
+
+    init(_ kind: MatchSegment.Kind) {
+        switch kind {
+        case .literal(let text): self = .literal(LiteralSegment(text))
+        case .single: self = .single
+        case .recursive: self = .recursive
+        }
+    }
+}
+
+/// A literal path segment, which matches a request segment of exactly the
+/// same code units.
+struct LiteralSegment: Sendable {
+    let text: String
+    private let byteCount: Int
+    private let isASCII: Bool
+
+    init(_ text: String) {
+        self.text = text
+        byteCount = text.utf8.count
+        isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether a request path segment is this literal.
+    @inline(__always)
+    func matches(_ segment: String) -> Bool {
+        guard segment.utf8.count == byteCount else { return false }
+        // For an ASCII literal and a segment of as many bytes, `==` (which
+        // is canonical equivalence, and fast on ASCII) says the same as
+        // comparing code units: a non-ASCII character is at least two
+        // bytes and no canonical decomposition turns it into several ASCII
+        // characters, so a non-ASCII segment of this length is never
+        // equivalent to the literal.
+        return isASCII ? segment == text : segment.sameCodeUnits(as: text)
     }
 }

@@ -1,16 +1,19 @@
 import RulesSyntax
 
-/// Evaluates expressions for one authorization request.
+/// Evaluates expressions for one authorization request at a time.
 ///
 /// Traced decisions walk the syntax tree here, recording every
 /// sub-expression; untraced ones run the conditions compiled to
 /// ``CompiledExpr`` closures, which keep their state (budget, locals,
 /// Firestore lookups, `debug()` values) in the same evaluator.
 ///
-/// One evaluator serves one request: it holds the request's bindings, the
-/// wildcard captures of the match being evaluated, the expression budget,
-/// the Firestore lookup cache and, when asked, the trace of every
-/// sub-expression. It is not shared between threads.
+/// While it serves a request, an evaluator holds the request's bindings,
+/// the wildcard captures of the match being evaluated, the expression
+/// budget, the Firestore lookup cache and, when asked, the trace of every
+/// sub-expression. It is not shared between threads; a ruleset's
+/// ``EvaluatorPool`` hands it to one decision at a time and ``begin(_:)``
+/// resets it, keeping the capacity of its buffers so that a decision in
+/// the steady state allocates nothing.
 final class Evaluator: BuiltinContext {
     /// Expressions one request may evaluate.
     static let expressionBudget = 1000
@@ -20,37 +23,90 @@ final class Evaluator: BuiltinContext {
     /// recursion and deep call chains statically; this only protects the stack).
     static let maximumCallDepth = 64
 
-    let request: AuthorizationRequest
-    let options: EngineOptions
-    /// `request.path`, computed once by the caller.
-    let path: RulesPath
-    /// The `request` map, built when a rule first reads it.
-    private(set) lazy var requestValue: Value = makeRequestValue()
-    /// Wildcard captures of the match being evaluated, outermost first.
-    var captures: [Value] = []
-    /// The scope of the matched block: names and levels of ``captures``.
-    var captureScope: Scope?
-    private(set) var evaluatedCount = 0
-    private var documentCache: [String: RulesMap?] = [:]
-    /// Every evaluated sub-expression, when tracing.
-    var trace: [TraceEntry]?
-    /// Values passed to `debug()`.
-    private(set) var debugValues: [Value] = []
-    /// The locals of the compiled function calls in progress (see ``CompiledExpr``).
-    var slots: [LocalSlot] = []
-    /// How many compiled function calls are in progress.
-    var callDepth = 0
+    // The evaluator's state is `@exclusivity(unchecked)`: the runtime
+    // exclusivity check was a quarter of an untraced decision. Each access
+    // is a short read or write on the one thread that holds the evaluator,
+    // and none is held across a call (no inout argument or closure spans
+    // one), so no two accesses can overlap.
 
-    init(request: AuthorizationRequest, path: RulesPath, options: EngineOptions) {
-        self.request = request
-        self.path = path
+    /// The request being decided.
+    @exclusivity(unchecked) private(set) var request: AuthorizationRequest
+    let options: EngineOptions
+    /// The `request` map, built when a rule first reads it.
+    @exclusivity(unchecked) private var builtRequestValue: Value?
+    /// Wildcard captures of the match being evaluated, outermost first.
+    @exclusivity(unchecked) var captures: [WildcardCapture] = []
+    /// The path matcher's working buffer, kept between requests.
+    @exclusivity(unchecked) var matchBuffer: [WildcardCapture] = []
+    /// The scope of the matched block: names and levels of ``captures``.
+    @exclusivity(unchecked) var captureScope: Scope?
+    @exclusivity(unchecked) private(set) var evaluatedCount = 0
+    @exclusivity(unchecked) private var documentCache: [String: RulesMap?] = [:]
+    /// Every evaluated sub-expression, when tracing.
+    @exclusivity(unchecked) var trace: [TraceEntry]?
+    /// Values passed to `debug()`.
+    @exclusivity(unchecked) private(set) var debugValues: [Value] = []
+    /// The locals of the compiled function calls in progress (see ``CompiledExpr``).
+    @exclusivity(unchecked) var slots = LocalStack()
+    /// How many compiled function calls are in progress.
+    @exclusivity(unchecked) var callDepth = 0
+
+    init(options: EngineOptions) {
+        request = .idle
         self.options = options
     }
 
-    private func makeRequestValue() -> Value {
+    /// `request.path`, split when the request was made.
+    var path: RulesPath { request.requestPath }
+
+    /// The `request` map.
+    var requestValue: Value {
+        if let builtRequestValue { return builtRequestValue }
         var fields: [String: Value] = [:]
         for field in RequestField.allCases { fields[field.rawValue] = field.value(in: self) }
-        return .map(RulesMap(fields))
+        let value = Value.map(RulesMap(fields))
+        builtRequestValue = value
+        return value
+    }
+
+    /// The value of the wildcard capture at `position` of the flat capture
+    /// list, if the current match has one there.
+    @inline(__always)
+    func capturedValue(at position: Int) -> Value? {
+        position < captures.count ? captures[position].value(in: request.requestPath.segments) : nil
+    }
+
+    /// Starts serving `request`: everything the previous request left is reset.
+    func begin(_ request: AuthorizationRequest) {
+        self.request = request
+        builtRequestValue = nil
+        captures.removeAll(keepingCapacity: true)
+        captureScope = nil
+        evaluatedCount = 0
+        if !documentCache.isEmpty { documentCache.removeAll(keepingCapacity: true) }
+        trace = nil
+        if !debugValues.isEmpty { debugValues.removeAll(keepingCapacity: true) }
+        slots.pop(to: 0)
+        callDepth = 0
+    }
+
+    /// The `debug()` values recorded so far, moved out of the evaluator.
+    func takeDebugValues() -> [Value] {
+        var values: [Value] = []
+        swap(&values, &debugValues)
+        return values
+    }
+
+    /// Lets go of the request's values (objects, documents, identity) so an
+    /// idle evaluator keeps nothing of it alive.
+    func end() {
+        request = .idle
+        builtRequestValue = nil
+        captures.removeAll(keepingCapacity: true)
+        captureScope = nil
+        if !documentCache.isEmpty { documentCache.removeAll(keepingCapacity: true) }
+        if !debugValues.isEmpty { debugValues.removeAll(keepingCapacity: true) }
+        slots.clear()
     }
 
     // MARK: Entry points
@@ -209,8 +265,7 @@ final class Evaluator: BuiltinContext {
         var depth = min(environment.captureDepth, scope.captureNames.count - 1)
         while depth >= 0 {
             if let index = scope.captureNames[depth].firstIndex(of: name) {
-                let position = scope.captureOffsets[depth] + index
-                return position < captures.count ? captures[position] : nil
+                return capturedValue(at: scope.captureOffsets[depth] + index)
             }
             depth -= 1
         }

@@ -120,6 +120,19 @@ final class CompiledRegex: @unchecked Sendable {
         }
     }
 
+    /// Whether there is a match at or after `start`, under the same limits
+    /// and fallback as ``firstMatch(in:from:needsGroups:)``, without
+    /// collecting the groups' ranges (so without allocating).
+    func hasMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(EvalError) -> Bool {
+        switch backtrackingMatch(in: subject, from: start, options: 0, collectsRanges: false) {
+        case .found: return true
+        case .noMatch: return false
+        case .failed(let code) where Self.isLimit(code):
+            return try firstMatchWithoutBacktracking(in: subject, from: start, needsGroups: true, limit: code) != nil
+        case .failed(let code): throw limitError(code)
+        }
+    }
+
     /// What one backtracking match attempt found.
     enum BacktrackingResult {
         case found([Range<Int>?])
@@ -127,8 +140,11 @@ final class CompiledRegex: @unchecked Sendable {
         case failed(Int32)
     }
 
-    /// One backtracking attempt (JIT, then the interpreter when the JIT stack runs out).
-    func backtrackingMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32) -> BacktrackingResult {
+    /// One backtracking attempt (JIT, then the interpreter when the JIT stack
+    /// runs out). A match found without `collectsRanges` has no ranges.
+    func backtrackingMatch(
+        in subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, collectsRanges: Bool = true
+    ) -> BacktrackingResult {
         let scratch = MatchScratch.take(pairs: captureCount + 1)
         defer { MatchScratch.give(scratch) }
         let base = subject.baseAddress ?? MatchScratch.emptySubject
@@ -142,7 +158,7 @@ final class CompiledRegex: @unchecked Sendable {
         }
         if result == PCRE2_ERROR_NOMATCH { return .noMatch }
         guard result > 0 else { return .failed(result) }
-        return .found(ranges(of: scratch, count: result))
+        return .found(collectsRanges ? ranges(of: scratch, count: result) : [])
     }
 
     private func ranges(of scratch: MatchScratch, count result: Int32) -> [Range<Int>?] {

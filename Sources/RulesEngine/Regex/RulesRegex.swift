@@ -56,7 +56,7 @@ public enum RulesRegex {
     /// `matches` with a pattern compiled beforehand by ``wholeMatchRegex(_:)``.
     static func matches(_ subject: String, regex: CompiledRegex) throws(EvalError) -> Bool {
         try withBytes(subject) { bytes throws(EvalError) in
-            try regex.firstMatch(in: bytes, from: 0) != nil
+            try regex.hasMatch(in: bytes, from: 0)
         }
     }
 

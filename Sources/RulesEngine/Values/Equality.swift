@@ -49,8 +49,15 @@ extension String {
     /// Whether two strings have the same code units. The service compares
     /// Java strings, so `'e\u0301'` and `'\u00e9'` differ, while Swift's `==`
     /// treats canonically equivalent strings as equal.
+    @inline(__always)
     func sameCodeUnits(as other: String) -> Bool {
-        guard utf8.count == other.utf8.count else { return false }
+        // Different lengths (the usual mismatch) cost two loads; only equal
+        // lengths compare bytes.
+        utf8.count == other.utf8.count && sameUTF8(as: other)
+    }
+
+    /// Whether the UTF-8 bytes of two strings of equal length are equal.
+    private func sameUTF8(as other: String) -> Bool {
         // Native strings are contiguous UTF-8: compare the buffers directly
         // instead of through the generic, index-by-index `elementsEqual`.
         let compared = utf8.withContiguousStorageIfAvailable { lhs in

@@ -155,7 +155,11 @@ public enum RuleMethod: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Whether granting `self` grants the granular request method `method`.
     public func covers(_ method: RuleMethod) -> Bool {
-        self == method || granular.contains(method)
+        switch self {
+        case .read: method == .read || method == .get || method == .list
+        case .write: method == .write || method == .create || method == .update || method == .delete
+        default: self == method
+        }
     }
 }
 
