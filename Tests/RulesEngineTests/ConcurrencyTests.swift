@@ -24,12 +24,18 @@ struct ConcurrencyTests {
         let expected = requests.map { compiled.authorize($0).allowed }
         #expect(expected.contains(true) && expected.contains(false))
         let mismatches = await withTaskGroup(of: Int.self) { group in
-            for worker in 0..<8 {
+            // More workers than the evaluator pool has slots, half of them
+            // asking `isAllowed` untraced, so evaluators are taken, made and
+            // given back concurrently.
+            for worker in 0..<16 {
                 group.addTask {
                     var wrong = 0
                     for round in 0..<200 {
                         let index = (worker * 7 + round) % requests.count
-                        if compiled.authorize(requests[index]).allowed != expected[index] { wrong += 1 }
+                        var request = requests[index]
+                        request.recordsTrace = worker % 2 == 0
+                        let allowed = worker % 2 == 0 ? compiled.authorize(request).allowed : compiled.isAllowed(request)
+                        if allowed != expected[index] { wrong += 1 }
                     }
                     return wrong
                 }

@@ -79,39 +79,51 @@ extension CompiledRuleset {
     /// the search stops at the first grant. In the steady state a decision
     /// allocates nothing unless the rules themselves build values (lists,
     /// maps, strings, `{x=**}` paths they read, or a builtin's arguments).
-    /// A request that records a trace is decided by ``authorize(_:)``.
+    /// `debug()` values are not collected (``Decision/debugOutput`` has
+    /// them). A request that records a trace is decided by ``authorize(_:)``.
     ///
     /// Safe to call concurrently.
     public func isAllowed(_ request: AuthorizationRequest) -> Bool {
         if request.recordsTrace { return authorize(request).allowed }
         if request.method == .list && program.version == .v1 { return false }
         let matcher = PathMatcher(version: program.version, segments: request.requestPath.segments)
-        return evaluators.withEvaluator(for: request) { evaluator in
+        let evaluator = evaluators.take()
+        defer { evaluators.giveBack(evaluator) }
+        return withUnsafePointer(to: request) { address in
+            // The evaluator starts serving the request at the first
+            // condition: an unconditional allow needs only the matcher.
+            var serving = false
+            defer { if serving { evaluator.end() } }
             // The matcher works in its own buffer, lent by the evaluator, so
-            // that reading `captures` below never overlaps its mutation.
+            // that setting `captures` below never overlaps its mutation.
             var buffer: [WildcardCapture] = []
             swap(&buffer, &evaluator.matchBuffer)
             defer { swap(&buffer, &evaluator.matchBuffer) }
             return matcher.visitMatches(in: program.dispatch, captures: &buffer) { block, captures in
-                grants(block, captures: captures, method: request.method, evaluator)
+                for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
+                    guard let condition = block.compiledConditions[index] else { return true }
+                    if !serving {
+                        evaluator.begin(address)
+                        serving = true
+                    }
+                    if grants(condition, in: block, captures: captures, evaluator) { return true }
+                }
+                return false
             }
         }
     }
 
-    /// Whether an allow of a completely matched block grants the method.
+    /// Whether a compiled allow condition of a completely matched block is exactly `true`.
     private func grants(
-        _ block: CompiledMatch, captures: [WildcardCapture], method: RuleMethod, _ evaluator: Evaluator
+        _ condition: CompiledExpr, in block: CompiledMatch, captures: [WildcardCapture], _ evaluator: Evaluator
     ) -> Bool {
-        for index in block.allows.indices where block.allowCoverage[index].contains(method) {
-            guard let condition = block.compiledConditions[index] else { return true }
-            evaluator.captures = captures
-            evaluator.captureScope = block.scope
-            let outcome = evaluator.evaluateCompiled(condition)
-            // Dropping this reference leaves the matcher's buffer unique, so
-            // it grows and shrinks in place.
-            evaluator.captures = []
-            if case .value(.bool(true)) = outcome { return true }
-        }
+        evaluator.captures = captures
+        evaluator.captureScope = block.scope
+        let outcome = evaluator.evaluateCompiled(condition)
+        // Dropping this reference leaves the matcher's buffer unique, so it
+        // grows and shrinks in place.
+        evaluator.captures = []
+        if case .value(.bool(true)) = outcome { return true }
         return false
     }
 

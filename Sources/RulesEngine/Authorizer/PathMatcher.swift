@@ -70,41 +70,50 @@ struct PathMatcher {
     /// Consumes the block's pattern from segment `segment` on, at path index
     /// `index`; at the end of the pattern visits a complete match and
     /// descends into the nested blocks. Returns whether the visitor stopped.
+    /// Leaves `captures` as it found it.
     private func consume(
-        _ block: CompiledMatch, segment: Int, at index: Int, captures: inout [WildcardCapture],
+        _ block: CompiledMatch, segment start: Int, at startIndex: Int, captures: inout [WildcardCapture],
         _ visit: (CompiledMatch, [WildcardCapture]) -> Bool
     ) -> Bool {
-        guard segment < block.segments.count else {
-            if index == segments.count, visit(block, captures) { return true }
-            var stopped = false
-            block.childDispatch.forEachCandidate(for: index < segments.count ? segments[index] : nil) { child in
-                stopped = consume(child, segment: 0, at: index, captures: &captures, visit)
-                return stopped
+        let capturedBefore = captures.count
+        defer {
+            while captures.count > capturedBefore { captures.removeLast() }
+        }
+        // Literals and `{x}` take one segment each and never branch: they
+        // are matched in this loop; only `{x=**}` tries several lengths.
+        var index = startIndex
+        var segment = start
+        while segment < block.segments.count {
+            switch block.segments[segment] {
+            case .literal(let literal):
+                guard index < segments.count, literal.matches(segments[index]) else { return false }
+            case .single:
+                guard index < segments.count else { return false }
+                captures.append(WildcardCapture(segments: index..<(index + 1), isRecursive: false))
+            case .recursive:
+                let minimum = version == .v1 ? 1 : 0
+                let available = segments.count - index
+                guard available >= minimum else { return false }
+                // Ending a childless block, the wildcard can only complete a
+                // match by taking every remaining segment.
+                let shortest = segment == block.segments.count - 1 && block.children.isEmpty ? available : minimum
+                for length in shortest...available {
+                    captures.append(WildcardCapture(segments: index..<(index + length), isRecursive: true))
+                    defer { captures.removeLast() }
+                    if consume(block, segment: segment + 1, at: index + length, captures: &captures, visit) { return true }
+                }
+                return false
             }
+            index += 1
+            segment += 1
+        }
+        if index == segments.count, visit(block, captures) { return true }
+        guard !block.children.isEmpty else { return false }
+        var stopped = false
+        block.childDispatch.forEachCandidate(for: index < segments.count ? segments[index] : nil) { child in
+            stopped = consume(child, segment: 0, at: index, captures: &captures, visit)
             return stopped
         }
-        switch block.segments[segment] {
-        case .literal(let literal):
-            guard index < segments.count, literal.matches(segments[index]) else { return false }
-            return consume(block, segment: segment + 1, at: index + 1, captures: &captures, visit)
-        case .single:
-            guard index < segments.count else { return false }
-            captures.append(WildcardCapture(segments: index..<(index + 1), isRecursive: false))
-            defer { captures.removeLast() }
-            return consume(block, segment: segment + 1, at: index + 1, captures: &captures, visit)
-        case .recursive:
-            let minimum = version == .v1 ? 1 : 0
-            let available = segments.count - index
-            guard available >= minimum else { return false }
-            // Ending a childless block, the wildcard can only complete a
-            // match by taking every remaining segment.
-            let shortest = segment == block.segments.count - 1 && block.children.isEmpty ? available : minimum
-            for length in shortest...available {
-                captures.append(WildcardCapture(segments: index..<(index + length), isRecursive: true))
-                defer { captures.removeLast() }
-                if consume(block, segment: segment + 1, at: index + length, captures: &captures, visit) { return true }
-            }
-            return false
-        }
+        return stopped
     }
 }

@@ -29,8 +29,10 @@ final class Evaluator: BuiltinContext {
     // and none is held across a call (no inout argument or closure spans
     // one), so no two accesses can overlap.
 
-    /// The request being decided.
-    @exclusivity(unchecked) private(set) var request: AuthorizationRequest
+    /// Where the request being decided lives. The evaluator borrows it
+    /// rather than copying it (a copy retains and releases every field):
+    /// the caller keeps it alive from ``begin(_:)`` to ``end()``.
+    @exclusivity(unchecked) private var requestAddress: UnsafePointer<AuthorizationRequest>
     let options: EngineOptions
     /// The `request` map, built when a rule first reads it.
     @exclusivity(unchecked) private var builtRequestValue: Value?
@@ -52,8 +54,20 @@ final class Evaluator: BuiltinContext {
     @exclusivity(unchecked) var callDepth = 0
 
     init(options: EngineOptions) {
-        request = .idle
+        requestAddress = Self.idleRequest
         self.options = options
+    }
+
+    /// What an idle evaluator points at: no values of any real request.
+    private nonisolated(unsafe) static let idleRequest: UnsafePointer<AuthorizationRequest> = {
+        let address = UnsafeMutablePointer<AuthorizationRequest>.allocate(capacity: 1)
+        address.initialize(to: .idle)
+        return UnsafePointer(address)
+    }()
+
+    /// The request being decided.
+    var request: AuthorizationRequest {
+        unsafeAddress { requestAddress }
     }
 
     /// `request.path`, split when the request was made.
@@ -76,9 +90,10 @@ final class Evaluator: BuiltinContext {
         position < captures.count ? captures[position].value(in: request.requestPath.segments) : nil
     }
 
-    /// Starts serving `request`: everything the previous request left is reset.
-    func begin(_ request: AuthorizationRequest) {
-        self.request = request
+    /// Starts serving the request at `request`, which must stay valid until
+    /// ``end()``: everything the previous request left is reset.
+    func begin(_ request: UnsafePointer<AuthorizationRequest>) {
+        requestAddress = request
         builtRequestValue = nil
         captures.removeAll(keepingCapacity: true)
         captureScope = nil
@@ -97,10 +112,11 @@ final class Evaluator: BuiltinContext {
         return values
     }
 
-    /// Lets go of the request's values (objects, documents, identity) so an
-    /// idle evaluator keeps nothing of it alive.
+    /// Stops serving the request and lets go of the values computed from it
+    /// (the `request` map, captures, locals, `debug()` values), so an idle
+    /// evaluator keeps nothing of it alive.
     func end() {
-        request = .idle
+        requestAddress = Self.idleRequest
         builtRequestValue = nil
         captures.removeAll(keepingCapacity: true)
         captureScope = nil

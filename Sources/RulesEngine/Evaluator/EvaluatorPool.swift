@@ -32,15 +32,17 @@ final class EvaluatorPool: Sendable {
     @inline(__always)
     func withEvaluator<Result>(for request: AuthorizationRequest, _ body: (Evaluator) -> Result) -> Result {
         let evaluator = take()
-        evaluator.begin(request)
-        defer {
-            evaluator.end()
-            giveBack(evaluator)
+        defer { giveBack(evaluator) }
+        return withUnsafePointer(to: request) { address in
+            evaluator.begin(address)
+            defer { evaluator.end() }
+            return body(evaluator)
         }
-        return body(evaluator)
     }
 
-    private func take() -> Evaluator {
+    /// An idle evaluator, serving no request: the caller begins and ends
+    /// each request and gives the evaluator back.
+    func take() -> Evaluator {
         for index in slots.indices {
             let address = slots[index].exchange(0, ordering: .acquiring)
             if let pointer = UnsafeRawPointer(bitPattern: address) {
@@ -50,7 +52,8 @@ final class EvaluatorPool: Sendable {
         return Evaluator(options: options)
     }
 
-    private func giveBack(_ evaluator: Evaluator) {
+    /// Takes back an evaluator from ``take()``, serving no request.
+    func giveBack(_ evaluator: Evaluator) {
         let address = UInt(bitPattern: Unmanaged.passRetained(evaluator).toOpaque())
         for index in slots.indices {
             if slots[index].compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged { return }
