@@ -20,7 +20,8 @@ examples: build
 	$(BIN) test rules-examples
 	$(BIN) test conformance
 
-## Every test: unit and golden tests, the pre-commit hook test, then the example and conformance suites.
+## Every test: unit and golden tests, the pre-commit hook test, the example and conformance suites,
+## the allocation check of untraced decisions, then the real storage clients against the emulator.
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test-with-watchdog.sh

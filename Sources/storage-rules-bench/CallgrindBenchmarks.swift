@@ -31,6 +31,7 @@ func runCallgrindBenchmarks() {
     }
     _ = wide.isAllowed(requests[0])
     _ = callgrindSingleBlockDecisions(compiled, requests[0], rounds: 1000)
+    _ = callgrindDeniedDecisions(compiled, requests[1], rounds: 1000)
     let wideGranted = callgrindWideDecisions(wide, requests[0], rounds: 1000)
     print("granted \(wideGranted) of 1000 creates among 200 blocks (expected 1000)")
 }
@@ -64,6 +65,14 @@ func callgrindExplainedDecisions(_ ruleset: CompiledRuleset, _ requests: [Author
         for request in requests where ruleset.authorize(request).allowed { granted += 1 }
     }
     return granted
+}
+
+/// The denied get alone, 1,000 times.
+@inline(never)
+func callgrindDeniedDecisions(_ ruleset: CompiledRuleset, _ request: AuthorizationRequest, rounds: Int) -> Int {
+    var denied = 0
+    for _ in 0..<rounds where !ruleset.isAllowed(request) { denied += 1 }
+    return denied
 }
 
 /// The same create as `callgrindWideDecisions`, against the one-block
