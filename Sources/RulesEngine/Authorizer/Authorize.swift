@@ -54,10 +54,12 @@ extension CompiledRuleset {
         var debugOutput: [Value] = []
         evaluators.withEvaluator(for: request) { evaluator in
             for match in found where !allowed {
-                for (index, allow) in match.block.allows.enumerated() where allow.covers(request.method) {
+                let block = match.block
+                for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
                     evaluator.captures = match.captures
-                    evaluator.captureScope = match.block.scope
-                    let evaluation = evaluate(allow, at: index, in: match.block, tracing: request.recordsTrace, evaluator)
+                    evaluator.captureScope = block.scope
+                    let evaluation = evaluate(
+                        block.allows[index], at: index, in: block, tracing: request.recordsTrace, evaluator)
                     allows.append(evaluation)
                     if evaluation.granted {
                         allowed = true

@@ -9,21 +9,27 @@ import Synchronization
 /// decisions in flight than slots) a decision makes a new evaluator, and
 /// when every slot is full on return the evaluator is released.
 final class EvaluatorPool: Sendable {
+    /// One slot: a retained evaluator's address, or 0 when empty. (A class,
+    /// because an array cannot hold the non-copyable `Atomic` itself.)
+    private final class Slot: Sendable {
+        let address = Atomic<UInt>(0)
+    }
+
     private let options: EngineOptions
-    /// Each slot holds a retained evaluator's address, or 0 when empty.
-    private let slots: InlineArray<8, Atomic<UInt>>
+    /// The slot tried first, stored inline: one decision at a time (the
+    /// usual case) never reaches the others.
+    private let first = Atomic<UInt>(0)
+    private let others: [Slot]
 
     init(options: EngineOptions) {
         self.options = options
-        slots = InlineArray { _ in Atomic(0) }
+        others = (0..<7).map { _ in Slot() }
     }
 
     deinit {
-        for index in slots.indices {
-            let address = slots[index].exchange(0, ordering: .acquiring)
-            if let pointer = UnsafeRawPointer(bitPattern: address) {
-                Unmanaged<Evaluator>.fromOpaque(pointer).release()
-            }
+        release(first.exchange(0, ordering: .acquiring))
+        for slot in others {
+            release(slot.address.exchange(0, ordering: .acquiring))
         }
     }
 
@@ -42,22 +48,35 @@ final class EvaluatorPool: Sendable {
 
     /// An idle evaluator, serving no request: the caller begins and ends
     /// each request and gives the evaluator back.
+    @inline(__always)
     func take() -> Evaluator {
-        for index in slots.indices {
-            let address = slots[index].exchange(0, ordering: .acquiring)
-            if let pointer = UnsafeRawPointer(bitPattern: address) {
-                return Unmanaged<Evaluator>.fromOpaque(pointer).takeRetainedValue()
-            }
+        if let evaluator = Self.evaluator(at: first.exchange(0, ordering: .acquiring)) { return evaluator }
+        for slot in others {
+            if let evaluator = Self.evaluator(at: slot.address.exchange(0, ordering: .acquiring)) { return evaluator }
         }
         return Evaluator(options: options)
     }
 
     /// Takes back an evaluator from ``take()``, serving no request.
+    @inline(__always)
     func giveBack(_ evaluator: Evaluator) {
         let address = UInt(bitPattern: Unmanaged.passRetained(evaluator).toOpaque())
-        for index in slots.indices {
-            if slots[index].compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged { return }
+        if first.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged { return }
+        for slot in others where slot.address.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
+            return
         }
-        Unmanaged<Evaluator>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        release(address)
+    }
+
+    /// The evaluator a slot held (its retain now the caller's), if any.
+    private static func evaluator(at address: UInt) -> Evaluator? {
+        UnsafeRawPointer(bitPattern: address).map { Unmanaged<Evaluator>.fromOpaque($0).takeRetainedValue() }
+    }
+
+    /// Releases the evaluator a slot held, if any.
+    private func release(_ address: UInt) {
+        if let pointer = UnsafeRawPointer(bitPattern: address) {
+            Unmanaged<Evaluator>.fromOpaque(pointer).release()
+        }
     }
 }
