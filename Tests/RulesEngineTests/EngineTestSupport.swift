@@ -98,8 +98,8 @@ enum Engine {
         let fast = compiled.authorize(untraced)
         #expect(summary(of: fast) == summary(of: decision), "untraced and traced decisions differ", sourceLocation: sourceLocation)
         #expect(
-            compiled.isAllowed(untraced) == decision.allowed, "isAllowed differs from authorize",
-            sourceLocation: sourceLocation)
+            compiled.isAllowed(untraced) == decision.allowed && compiled.isAllowed(traced) == decision.allowed,
+            "isAllowed differs from authorize", sourceLocation: sourceLocation)
         return decision
     }
 

@@ -35,7 +35,7 @@ struct LibraryExampleTests {
 
         let download = AuthorizationRequest(
             method: .get, bucket: "my-app.appspot.com", objectPath: "public/logo.png",
-            time: Timestamp(rfc3339: "2026-01-01T00:00:00Z")!, recordsTrace: false)
+            time: Timestamp(rfc3339: "2026-01-01T00:00:00Z")!)
         #expect(rules.isAllowed(download))
         var privateFile = download
         privateFile.objectPath = "users/alice/cat.png"

@@ -107,10 +107,3 @@ public struct InMemoryDocuments: DocumentSource {
     /// The document at a full path.
     public func document(at path: String) -> RulesMap? { documents[path] }
 }
-
-extension AuthorizationRequest {
-    /// What an idle evaluator holds in place of a request: no values of any
-    /// real one.
-    static let idle = AuthorizationRequest(
-        method: .get, bucket: "", objectPath: "", time: Timestamp(seconds: 0), recordsTrace: false)
-}

@@ -82,11 +82,11 @@ extension CompiledRuleset {
     /// allocates nothing unless the rules themselves build values (lists,
     /// maps, strings, `{x=**}` paths they read, or a builtin's arguments).
     /// `debug()` values are not collected (``Decision/debugOutput`` has
-    /// them). A request that records a trace is decided by ``authorize(_:)``.
+    /// them), and ``AuthorizationRequest/recordsTrace`` is ignored: a trace
+    /// explains a verdict but never changes it.
     ///
     /// Safe to call concurrently.
     public func isAllowed(_ request: AuthorizationRequest) -> Bool {
-        if request.recordsTrace { return authorize(request).allowed }
         if request.method == .list && program.version == .v1 { return false }
         let matcher = PathMatcher(version: program.version, segments: request.requestPath.segments)
         let evaluator = evaluators.take()

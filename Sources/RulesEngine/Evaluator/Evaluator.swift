@@ -61,7 +61,8 @@ final class Evaluator: BuiltinContext {
     /// What an idle evaluator points at: no values of any real request.
     private nonisolated(unsafe) static let idleRequest: UnsafePointer<AuthorizationRequest> = {
         let address = UnsafeMutablePointer<AuthorizationRequest>.allocate(capacity: 1)
-        address.initialize(to: .idle)
+        address.initialize(to: AuthorizationRequest(
+            method: .get, bucket: "", objectPath: "", time: Timestamp(seconds: 0), recordsTrace: false))
         return UnsafePointer(address)
     }()
 
@@ -91,18 +92,10 @@ final class Evaluator: BuiltinContext {
     }
 
     /// Starts serving the request at `request`, which must stay valid until
-    /// ``end()``: everything the previous request left is reset.
+    /// ``end()``. The evaluator is new or has been ended, so nothing of an
+    /// earlier request is left.
     func begin(_ request: UnsafePointer<AuthorizationRequest>) {
         requestAddress = request
-        builtRequestValue = nil
-        captures.removeAll(keepingCapacity: true)
-        captureScope = nil
-        evaluatedCount = 0
-        if !documentCache.isEmpty { documentCache.removeAll(keepingCapacity: true) }
-        trace = nil
-        if !debugValues.isEmpty { debugValues.removeAll(keepingCapacity: true) }
-        slots.pop(to: 0)
-        callDepth = 0
     }
 
     /// The `debug()` values recorded so far, moved out of the evaluator.
@@ -112,17 +105,21 @@ final class Evaluator: BuiltinContext {
         return values
     }
 
-    /// Stops serving the request and lets go of the values computed from it
-    /// (the `request` map, captures, locals, `debug()` values), so an idle
-    /// evaluator keeps nothing of it alive.
+    /// Stops serving the request: resets the budget and every value
+    /// computed from the request (the `request` map, captures, locals,
+    /// Firestore lookups, `debug()` values), so an idle evaluator keeps
+    /// nothing of it alive, while its buffers keep their capacity.
     func end() {
         requestAddress = Self.idleRequest
         builtRequestValue = nil
         captures.removeAll(keepingCapacity: true)
         captureScope = nil
+        evaluatedCount = 0
         if !documentCache.isEmpty { documentCache.removeAll(keepingCapacity: true) }
+        trace = nil
         if !debugValues.isEmpty { debugValues.removeAll(keepingCapacity: true) }
         slots.clear()
+        callDepth = 0
     }
 
     // MARK: Entry points
