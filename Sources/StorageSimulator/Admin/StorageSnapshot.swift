@@ -3,21 +3,22 @@
 ///
 /// Seeding computes hashes, etags and generations for every object; a test
 /// runner that gives each case a fresh bucket seeds once, takes a snapshot,
-/// and restores it per case. Records and bytes are immutable and shared, so
-/// a restore costs one index insert per object.
+/// and restores it per case. Records, bytes, the name-ordered arrays and the
+/// table by name are built once and shared; a restore builds each bucket's
+/// B+tree over them.
 public struct StorageSnapshot: Sendable {
-    /// Every bucket's keys and entries in name order.
-    let buckets: [(name: String, keys: [ObjectName], entries: [StoredEntry])]
+    /// Every bucket's entries in name order.
+    let buckets: [(name: String, contents: SortedEntries)]
     /// The last generation handed out when the snapshot was taken.
     let lastGeneration: Int64
 
     /// The number of objects in every bucket together.
-    public var objectCount: Int { buckets.reduce(0) { $0 + $1.entries.count } }
+    public var objectCount: Int { buckets.reduce(0) { $0 + $1.contents.entries.count } }
 }
 
 extension StorageSnapshot {
     init(buckets: [(name: String, entries: [StoredEntry])], lastGeneration: Int64) {
-        self.buckets = buckets.map { ($0.name, $0.entries.map { ObjectName($0.name) }, $0.entries) }
+        self.buckets = buckets.map { ($0.name, SortedEntries($0.entries)) }
         self.lastGeneration = lastGeneration
     }
 }
@@ -41,7 +42,7 @@ extension StorageAdmin {
     /// simulator the snapshot was taken from held: same records, same bytes,
     /// and the same next generation.
     public func restore(_ snapshot: StorageSnapshot) {
-        var stores = snapshot.buckets.map { BucketStore(name: $0.name, sortedKeys: $0.keys, entries: $0.entries) }
+        var stores = snapshot.buckets.map { BucketStore(name: $0.name, sorted: $0.contents) }
         let defaultBucket = storage.configuration.defaultBucket
         if !snapshot.buckets.contains(where: { $0.name == defaultBucket }) {
             stores.append(BucketStore(name: defaultBucket))

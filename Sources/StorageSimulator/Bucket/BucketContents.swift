@@ -15,10 +15,11 @@ struct BucketContents {
         byName = [:]
     }
 
-    /// Entries under `keys` (their names), in name order with no name twice.
-    init(sortedKeys keys: [ObjectName], entries: [StoredEntry]) {
-        ordered = OrderedIndex(sortedKeys: keys, elements: entries)
-        byName = Dictionary(zip(keys, entries), uniquingKeysWith: { _, later in later })
+    /// A bucket holding `sorted`'s entries. Its arrays and name table are
+    /// shared with every other bucket made from it until a write.
+    init(_ sorted: SortedEntries) {
+        ordered = OrderedIndex(sortedKeys: sorted.keys, elements: sorted.entries)
+        byName = sorted.byName
     }
 
     var count: Int { ordered.count }
@@ -44,5 +45,24 @@ struct BucketContents {
     mutating func removeAll() {
         byName.removeAll()
         ordered.removeAll()
+    }
+}
+
+/// A bucket's entries in name order, with their names and the table by
+/// name built once, so that every bucket restored from them shares them
+/// (copy-on-write) instead of hashing every name again.
+struct SortedEntries: Sendable {
+    /// The entries' names, in name order.
+    let keys: [ObjectName]
+    /// The entries, in name order.
+    let entries: [StoredEntry]
+    /// The entries by name.
+    let byName: [ObjectName: StoredEntry]
+
+    /// `entries` in name order with no name twice.
+    init(_ entries: [StoredEntry]) {
+        keys = entries.map { ObjectName($0.name) }
+        self.entries = entries
+        byName = Dictionary(uniqueKeysWithValues: zip(keys, entries))
     }
 }

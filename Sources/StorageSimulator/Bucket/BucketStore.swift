@@ -14,11 +14,10 @@ final class BucketStore: Sendable {
         self.index = Locked(BucketContents())
     }
 
-    /// A bucket holding `entries` under `keys` (their names), in name
-    /// order with no name twice. The arrays are shared until a write.
-    init(name: String, sortedKeys keys: [ObjectName], entries: [StoredEntry]) {
+    /// A bucket holding `sorted`'s entries, shared with it until a write.
+    init(name: String, sorted: SortedEntries) {
         self.name = name
-        self.index = Locked(BucketContents(sortedKeys: keys, entries: entries))
+        self.index = Locked(BucketContents(sorted))
     }
 
     var count: Int { index.withLock { $0.count } }
