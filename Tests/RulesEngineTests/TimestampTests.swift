@@ -270,4 +270,25 @@ private let lastSecond: Int64 = 253_402_300_799
         }
         #expect(mismatches == 0)
     }
+
+    @Test(arguments: [
+        (1_767_225_600, 0, "2026-01-01T00:00:00.000Z"),
+        (-2, 500_000_000, "1969-12-31T23:59:58.500Z"),
+        (1_709_214_330, 123_456_789, "2024-02-29T13:45:30.123Z"),
+        (1_709_214_330, 999_999, "2024-02-29T13:45:30.000Z"),
+        (-62_135_596_800, 0, "0001-01-01T00:00:00.000Z"),
+        (253_402_300_799, 999_999_999, "9999-12-31T23:59:59.999Z"),
+    ] as [(Int64, Int64, String)])
+    func formatsMilliseconds(seconds: Int64, nanos: Int64, text: String) {
+        #expect(Timestamp(seconds: seconds, nanos: nanos).rfc3339Milliseconds == text)
+    }
+
+    @Test func formatsYearsOutsideTheRangeWithoutTrapping() {
+        // Only the public `Timestamp(seconds:)` reaches these; they are not
+        // RFC 3339, but formatting them must not crash.
+        let beforeYearOne = Timestamp(seconds: -62_135_596_800 - 86_400 * 366 * 2)
+        #expect(beforeYearOne.rfc3339.hasPrefix("-000"))
+        #expect(Timestamp(seconds: .min).rfc3339.hasPrefix("-"))
+        #expect(Timestamp(seconds: .max).rfc3339Milliseconds.hasSuffix(".000Z"))
+    }
 }

@@ -59,7 +59,22 @@ extension Timestamp {
 
     /// The instant in UTC, e.g. `2026-01-01T00:00:00Z` or `1969-12-31T23:59:58.500Z`:
     /// a fraction only when non-zero, with 3, 6 or 9 digits.
-    public var rfc3339: String {
+    public var rfc3339: String { text(fraction: .shortest) }
+
+    /// The instant in UTC with exactly three fraction digits, truncated:
+    /// `2026-01-01T00:00:00.000Z`, as Cloud Storage, its emulator and the
+    /// Firebase SDKs write dates.
+    public var rfc3339Milliseconds: String { text(fraction: .milliseconds) }
+
+    /// How many fraction digits the text has.
+    private enum FractionDigits {
+        /// None for a whole second, else 3, 6 or 9 (trailing zero groups dropped).
+        case shortest
+        /// Always 3.
+        case milliseconds
+    }
+
+    private func text(fraction: FractionDigits) -> String {
         let date = civilDate
         let secondOfDay = self.secondOfDay
         // Written as bytes: the runner and the emulator format two per object.
@@ -76,16 +91,21 @@ extension Timestamp {
         appendPadded(secondOfDay % 3600 / 60, 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendPadded(secondOfDay % 60, 2, to: &bytes)
-        if nanos != 0 {
+        switch fraction {
+        case .milliseconds:
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(Int64(nanos / 1_000_000), 3, to: &bytes)
+        case .shortest where nanos != 0:
             bytes.append(UInt8(ascii: "."))
             var value = Int64(nanos)
             var digits = 9
-            // 3, 6 or 9 digits: drop trailing groups of three zeros.
             while digits > 3 && value % 1000 == 0 {
                 value /= 1000
                 digits -= 3
             }
             appendPadded(value, digits, to: &bytes)
+        case .shortest:
+            break
         }
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
@@ -103,32 +123,31 @@ extension RulesDuration {
 /// `.5`, `.000000001` or `` for zero nanoseconds: trailing zeros dropped.
 private func fractionText(nanos: Int64) -> String {
     guard nanos != 0 else { return "" }
-    var digits = padded(nanos, 9)
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return "." + digits
+    var bytes: [UInt8] = [UInt8(ascii: ".")]
+    appendPadded(nanos, 9, to: &bytes)
+    while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Appends a non-negative number's ASCII digits, with leading zeros to a width.
+/// Appends a number's ASCII digits, with leading zeros to a width (a
+/// negative number, such as a year before 1 from an out-of-range
+/// timestamp, gets a `-` before its padded magnitude).
 private func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
-    var divisor: Int64 = 1
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    var divisor: UInt64 = 1
     var count = 1
-    while value / divisor >= 10 {
+    while magnitude / divisor >= 10 {
         divisor *= 10
         count += 1
     }
     for _ in count..<max(width, count) { bytes.append(UInt8(ascii: "0")) }
-    var rest = value
+    var rest = magnitude
     while divisor > 0 {
         bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
         rest %= divisor
         divisor /= 10
     }
-}
-
-/// A non-negative number with leading zeros to a width.
-private func padded(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
 /// A cursor over ASCII bytes for the fixed-width RFC 3339 grammar.

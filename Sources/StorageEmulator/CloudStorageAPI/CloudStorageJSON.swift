@@ -33,9 +33,9 @@ enum CloudStorageJSON {
         fields += [
             ("crc32c", .string(object.crc32c)),
             ("etag", .string(object.etag)),
-            ("timeCreated", .string(time(object.timeCreated))),
-            ("updated", .string(time(object.updated))),
-            ("timeStorageClassUpdated", .string(time(object.timeCreated))),
+            ("timeCreated", .string(object.timeCreated.rfc3339Milliseconds)),
+            ("updated", .string(object.updated.rfc3339Milliseconds)),
+            ("timeStorageClassUpdated", .string(object.timeCreated.rfc3339Milliseconds)),
         ]
         var metadata = object.customMetadata
         if !object.downloadTokens.isEmpty {
@@ -59,8 +59,8 @@ enum CloudStorageJSON {
             ("location", .string("US")),
             ("storageClass", .string("STANDARD")),
             ("etag", .string("====")),
-            ("timeCreated", .string(time(created))),
-            ("updated", .string(time(created))),
+            ("timeCreated", .string(created.rfc3339Milliseconds)),
+            ("updated", .string(created.rfc3339Milliseconds)),
             ("locationType", .string("multi-region")),
         ])
     }
@@ -72,14 +72,6 @@ enum CloudStorageJSON {
         if !prefixes.isEmpty { fields.append(("prefixes", .array(prefixes.map { .string($0) }))) }
         if !objects.isEmpty { fields.append(("items", .array(objects.map { object($0, host: host) }))) }
         return .object(fields)
-    }
-
-    /// `YYYY-MM-DDTHH:mm:ss.sssZ` (UTC, milliseconds), as GCS and the emulator write dates.
-    static func time(_ time: Timestamp) -> String {
-        let text = time.rfc3339
-        guard let dot = text.firstIndex(of: ".") else { return String(text.dropLast()) + ".000Z" }
-        let fraction = text[text.index(after: dot)..<text.index(before: text.endIndex)]
-        return String(text[...dot]) + String(fraction.prefix(3)) + "Z"
     }
 }
 

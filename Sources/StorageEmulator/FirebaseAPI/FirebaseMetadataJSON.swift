@@ -13,8 +13,8 @@ enum FirebaseMetadataJSON {
         ]
         if let contentType = object.contentType { fields.append(("contentType", .string(contentType))) }
         fields += [
-            ("timeCreated", .string(timestamp(object.timeCreated))),
-            ("updated", .string(timestamp(object.updated))),
+            ("timeCreated", .string(object.timeCreated.rfc3339Milliseconds)),
+            ("updated", .string(object.updated.rfc3339Milliseconds)),
             ("storageClass", .string(object.storageClass)),
             ("size", .string(String(object.size))),
             ("md5Hash", .string(object.md5Hash)),
@@ -33,12 +33,5 @@ enum FirebaseMetadataJSON {
             fields.append(("metadata", .object(custom)))
         }
         return .object(fields)
-    }
-
-    /// `YYYY-MM-DDTHH:mm:ss.sssZ` in UTC, milliseconds always written.
-    static func timestamp(_ time: Timestamp) -> String {
-        let millis = Timestamp(seconds: time.seconds, nanos: Int64(time.nanos / 1_000_000) * 1_000_000)
-        let text = millis.rfc3339
-        return text.contains(".") ? text : String(text.dropLast()) + ".000Z"
     }
 }

@@ -77,9 +77,7 @@ enum ExportRecord {
     /// `YYYY-MM-DDTHH:mm:ss.sssZ` as the emulator writes dates, with more
     /// fraction digits only when the instant has them (so nothing is lost).
     static func formatTime(_ time: Timestamp) -> String {
-        let text = time.rfc3339
-        guard !text.contains(".") else { return text }
-        return String(text.dropLast()) + ".000Z"
+        time.nanos % 1_000_000 == 0 ? time.rfc3339Milliseconds : time.rfc3339
     }
 
     /// The unsigned decimal of a base64 big-endian CRC32C (`nil` if it is not one).

@@ -218,14 +218,6 @@ open class StorageMetadata: NSObject {
     /// `yyyy-MM-dd'T'HH:mm:ss.SSSZ`: always three fraction digits, as the SDK writes.
     static func text(_ date: Date) -> String {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        return text(Timestamp(seconds: 0, nanos: millis &* 1_000_000))
-    }
-
-    static func text(_ time: Timestamp) -> String {
-        var whole = Timestamp(seconds: time.seconds, nanos: 0).rfc3339
-        whole.removeLast()  // "Z"
-        let millis = Int(time.nanos / 1_000_000)
-        let fraction = String(millis + 1000).dropFirst()
-        return whole + "." + fraction + "Z"
+        return Timestamp(seconds: 0, nanos: millis &* 1_000_000).rfc3339Milliseconds
     }
 }
