@@ -12,7 +12,7 @@ struct ExportSwapTests {
         let folder = try TemporaryFolder()
         try storage.admin.export(to: folder.path)
         let manager = FileManager.default
-        try manager.moveItem(atPath: folder.path + "/storage_export", toPath: folder.path + "/.storage_export.old-interrupted")
+        try manager.moveItem(atPath: folder.path + "/storage_export", toPath: folder.path + "/.storage_export.old")
         try manager.createDirectory(atPath: folder.path + "/.storage_export.tmp-interrupted/blobs", withIntermediateDirectories: true)
         return folder
     }
@@ -37,5 +37,27 @@ struct ExportSwapTests {
         let copy = StorageSimulator()
         try copy.admin.importExport(from: folder.path)
         expectSameContents(copy, newer)
+    }
+
+    /// A crash after the swap but before the previous export was removed
+    /// leaves it beside the new `storage_export/`: an import reads the new
+    /// one, and the next export removes the old one.
+    @Test func aPreviousExportLeftBesideTheNewOneIsIgnoredThenRemoved() throws {
+        let older = try ExportImportTests.seeded()
+        let olderFolder = try TemporaryFolder()
+        try older.admin.export(to: olderFolder.path)
+        let newer = StorageSimulator()
+        try newer.admin.put(text: "new", path: "only/this.txt")
+        let folder = try TemporaryFolder()
+        try newer.admin.export(to: folder.path)
+        let manager = FileManager.default
+        try manager.copyItem(atPath: olderFolder.path + "/storage_export", toPath: folder.path + "/.storage_export.old")
+
+        let copy = StorageSimulator()
+        try copy.admin.importExport(from: folder.path)
+        expectSameContents(copy, newer)
+        try newer.admin.export(to: folder.path)
+        let entries = try manager.contentsOfDirectory(atPath: folder.path)
+        #expect(!entries.contains { $0.hasPrefix(".storage_export.") }, "\(entries)")
     }
 }

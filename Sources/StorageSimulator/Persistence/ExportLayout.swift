@@ -17,17 +17,18 @@ struct ExportLayout {
     static let hubMetadataFile = "firebase-export-metadata.json"
     /// The storage part's folder name, as the Firebase CLI names it.
     static let storageFolderName = "storage_export"
-    /// Name prefixes of an export being written and of the one it replaces,
-    /// beside `storage_export/` while an export swaps them.
+    /// The name prefix of an export being written, beside `storage_export/`.
     static let stagingPrefix = ".storage_export.tmp-"
-    static let retiredPrefix = ".storage_export.old-"
+    /// Where an export sets the one it replaces aside while it swaps them.
+    /// One fixed name: there is never more than one previous export.
+    static let retiredFolderName = ".storage_export.old"
 
     /// A previous export set aside by a swap that did not finish (a crash
     /// between its two renames), if `folder` has one and no `storage_export/`.
     static func interruptedSwap(in folder: String) -> String? {
-        guard !DurableFiles.exists(folder + "/" + storageFolderName) else { return nil }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(retiredPrefix) }.sorted().first.map { folder + "/" + $0 }
+        let retired = folder + "/" + retiredFolderName
+        guard !DurableFiles.exists(folder + "/" + storageFolderName), DurableFiles.isFolder(retired) else { return nil }
+        return retired
     }
     /// The version written into the hub file when there is none yet.
     static let producerVersion = "storage-rules"

@@ -35,8 +35,11 @@ extension StorageAdmin {
     public func export(to folder: String) throws(PersistenceError) -> ExportSummary {
         try DurableFiles.makeFolder(folder)
         let final = folder + "/" + ExportLayout.storageFolderName
-        if let retired = ExportLayout.interruptedSwap(in: folder) { try move(retired, to: final) }
-        // What a crashed export left half written.
+        let retired = folder + "/" + ExportLayout.retiredFolderName
+        if ExportLayout.interruptedSwap(in: folder) != nil { try move(retired, to: final) }
+        // What a crashed export left: a half-written export, or the previous
+        // one it had not removed yet.
+        try? FileManager.default.removeItem(atPath: retired)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where name.hasPrefix(ExportLayout.stagingPrefix) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
@@ -45,7 +48,6 @@ extension StorageAdmin {
         do throws(PersistenceError) {
             let summary = try writeExport(into: ExportLayout(root: temporary))
             DurableFiles.flushAll()
-            let retired = folder + "/" + ExportLayout.retiredPrefix + UUID().uuidString.lowercased()
             let hadPrevious = DurableFiles.exists(final)
             if hadPrevious { try move(final, to: retired) }
             do throws(PersistenceError) {
@@ -54,10 +56,11 @@ extension StorageAdmin {
                 if hadPrevious { try? move(retired, to: final) }
                 throw error
             }
+            // The new export is in place: the previous one goes whatever happens next.
+            defer { try? FileManager.default.removeItem(atPath: retired) }
             let hubPath = folder + "/" + ExportLayout.hubMetadataFile
             let hub = ExportLayout.hubMetadataJSON(existing: DurableFiles.read(hubPath))
             try DurableFiles.write(hub, to: hubPath, staging: folder)
-            if hadPrevious { try? FileManager.default.removeItem(atPath: retired) }
             return summary
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
