@@ -6,11 +6,12 @@ import RulesSyntax
 ///     valgrind --tool=callgrind --toggle-collect='*callgrindCompiles*' \
 ///         .build/release/storage-rules-bench compile-callgrind
 ///
-/// compiles the scaling benchmark's 989-line file 10 times inside the
-/// counted function: the total divided by 10 is the count per compile.
+/// compiles the scaling benchmark's large file (``largeRulesSource``) 10
+/// times inside the counted function: the total divided by 10 is the count
+/// per compile.
 func runCompileCallgrind() {
     print("== compile-callgrind (10 compiles in callgrindCompiles)")
-    let large = SourceFile(path: "large.rules", text: largeRules(groups: 70))
+    let large = largeRulesSource
     // Warm up (builtin tables, regex cache) outside the count.
     _ = CompiledRuleset.compile(large)
     print("compiled \(callgrindCompiles(large, rounds: 10)) of 10")

@@ -62,7 +62,6 @@ extension String {
         // instead of through the generic, index-by-index `elementsEqual`.
         let compared = utf8.withContiguousStorageIfAvailable { lhs in
             other.utf8.withContiguousStorageIfAvailable { rhs in
-                guard lhs.count == rhs.count else { return false }
                 for offset in 0..<lhs.count where lhs[offset] != rhs[offset] { return false }
                 return true
             }

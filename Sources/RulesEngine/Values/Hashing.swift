@@ -31,10 +31,10 @@ public enum Hashing {
                     UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             let words = raw.bindMemory(to: UInt32.self)
+            let bytes = UnsafeRawBufferPointer(message)
             for chunk in stride(from: 0, to: message.count, by: 64) {
-                let block = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(message)[chunk..<(chunk + 64)])
                 for index in 0..<16 {
-                    words[index] = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+                    words[index] = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: chunk &+ index &* 4, as: UInt32.self))
                 }
                 var (a, b, c, d) = state
                 // The four rounds of 16 steps, each with its own mixing

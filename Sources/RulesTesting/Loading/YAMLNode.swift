@@ -218,13 +218,13 @@ struct Fields {
     }
 
     /// At most one of the keys is present; returns it.
-    func exclusive(_ keys: [String]) throws(SuiteLoadError) -> String? {
-        let present = self.keys.indices.filter { keys.contains(self.keys[$0]) }
+    func exclusive(_ candidates: [String]) throws(SuiteLoadError) -> String? {
+        let present = keys.filter { candidates.contains($0) }
         if present.count > 1 {
-            let names = present.map { "`\(self.keys[$0])`" }.joined(separator: " and ")
-            throw reader.error("\(what) has both \(names); give only one", at: entries[present[1]].keyNode, key: self.keys[present[1]])
+            let names = present.map { "`\($0)`" }.joined(separator: " and ")
+            throw reader.error("\(what) has both \(names); give only one", at: keyNode(present[1]) ?? node, key: present[1])
         }
-        return present.first.map { self.keys[$0] }
+        return present.first
     }
 }
 

@@ -41,7 +41,7 @@ enum CloudStorageErrors {
     /// continuation token (never needed: every rewrite finishes in one
     /// call), public-URL requests other than GET and form POST.
     static func unsupportedRequest() -> Response {
-        Responses.error(HTTPResponse.Status(code: 501, reasonPhrase: "Not Implemented"), "Not Implemented")
+        Responses.error(.notImplemented, "Not Implemented")
     }
 
     /// `{"error":{"code","message"}}`.
