@@ -8,13 +8,19 @@ struct HashingTests {
     /// and a bitwise CRC-32C loop.
     static let megabyte: [UInt8] = (0..<(1 << 20)).map { UInt8($0 * 7 % 251) }
 
+    /// Lengths around the block edges: the padding needs a second block from 56 bytes past a whole block.
     static let md5Vectors: [(String, String)] = [
         ("", "D41D8CD98F00B204E9800998ECF8427E"),
         ("abc", "900150983CD24FB0D6963F7D28E17F72"),
         ("The quick brown fox jumps over the lazy dog", "9E107D9D372BB6826BD81D3542A419D6"),
         (String(repeating: "a", count: 55), "EF1772B6DFF9A122358552954AD0DF65"),
         (String(repeating: "a", count: 56), "3B0C8AC703F828B04C6C197006D17218"),
+        (String(repeating: "a", count: 63), "B06521F39153D618550606BE297466D5"),
         (String(repeating: "a", count: 64), "014842D480B571495A4A0363793F7367"),
+        (String(repeating: "a", count: 65), "C743A45E0D2E6A95CB859ADAE0248435"),
+        (String(repeating: "a", count: 119), "8A7BD0732ED6A28CE75F6DABC90E1613"),
+        (String(repeating: "a", count: 120), "5F61C0CCAD4CAC44C75FF505E1F1E537"),
+        (String(repeating: "a", count: 128), "E510683B3F5FFE4093D021808BC6FF70"),
     ]
 
     @Test(arguments: md5Vectors)

@@ -26,9 +26,22 @@ struct AdminTests {
         #expect(object.contentDisposition == nil)
         #expect(object.customMetadata == ["owner": "alice"])
         #expect(object.storageClass == "STANDARD")
-        #expect(!object.etag.isEmpty)
+        #expect(object.etag == "CMDEiLGE6ZEDEAE=")
         #expect(storage.admin.object(path: "dir/someFile") == object)
         #expect(storage.admin.data(path: "dir/someFile") == Data("hello world".utf8))
+    }
+
+    /// The pair comes from a live object's metadata: the etag is the two
+    /// numbers as protocol-buffer varint fields, so it changes with each.
+    @Test("the etag is Cloud Storage's, for the generation and the metageneration")
+    func entityTag() throws {
+        let storage = StorageSimulator()
+        storage.setTime(Timestamp(seconds: 1_660_122_857, nanos: 11_260_000))
+        let object = try storage.admin.put(text: "x", path: "photo.jpg")
+        #expect(object.generation == 1_660_122_857_011_260)
+        #expect(object.etag == "CLzws8n3u/kCEAE=")
+        let updated = try storage.admin.updateMetadata(path: "photo.jpg", patch: MetadataPatch(cacheControl: .set("no-cache")))
+        #expect(updated.etag == "CLzws8n3u/kCEAI=")
     }
 
     @Test("generations strictly increase even under a fixed clock")

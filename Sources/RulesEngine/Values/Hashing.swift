@@ -3,35 +3,52 @@
 public enum Hashing {
     /// The MD5 digest (16 bytes).
     public static func md5(_ bytes: [UInt8]) -> [UInt8] {
-        let message = padded(bytes, bigEndianLength: false)
-        // The tables are read through local buffers: each access to a
-        // static array would otherwise go through its lazy initializer.
-        let state = md5Constants.withUnsafeBufferPointer { constants in
-            md5Shifts.withUnsafeBufferPointer { shifts in
-                message.withUnsafeBufferPointer { md5Blocks($0, constants: constants, shifts: shifts) }
-            }
-        }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(16)
-        for word in [state.0, state.1, state.2, state.3] {
-            digest.append(UInt8(word & 0xFF))
-            digest.append(UInt8(word >> 8 & 0xFF))
-            digest.append(UInt8(word >> 16 & 0xFF))
-            digest.append(UInt8(word >> 24))
-        }
-        return digest
+        let state = bytes.withUnsafeBufferPointer(md5State)
+        let digest = (state.0.littleEndian, state.1.littleEndian, state.2.littleEndian, state.3.littleEndian)
+        return withUnsafeBytes(of: digest) { Array($0) }
     }
 
-    /// The MD5 state after the padded `message`'s 64-byte blocks.
+    /// The MD5 state after `bytes`: the whole 64-byte blocks are read in
+    /// place, and only the last one or two (with the padding and the bit
+    /// length) are assembled, in a buffer on the stack.
+    private static func md5State(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, UInt32, UInt32, UInt32) {
+        // The tables are read through local buffers: each access to a
+        // static array would otherwise go through its lazy initializer.
+        md5Constants.withUnsafeBufferPointer { constants in
+            md5Shifts.withUnsafeBufferPointer { shifts in
+                var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
+                let whole = bytes.count & ~63
+                md5Blocks(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<whole]),
+                          state: &state, constants: constants, shifts: shifts)
+                var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                           UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+                    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &tail) { tail in
+                    let rest = bytes.count &- whole
+                    if rest > 0, let base = bytes.baseAddress {
+                        tail.copyMemory(from: UnsafeRawBufferPointer(start: base + whole, count: rest))
+                    }
+                    tail[rest] = 0x80
+                    let length = rest &+ 9 <= 64 ? 64 : 128
+                    tail.storeBytes(of: (UInt64(bytes.count) &* 8).littleEndian, toByteOffset: length &- 8, as: UInt64.self)
+                    md5Blocks(UnsafeRawBufferPointer(rebasing: tail[0..<length]),
+                              state: &state, constants: constants, shifts: shifts)
+                }
+                return state
+            }
+        }
+    }
+
+    /// Runs the MD5 compression over `message`'s 64-byte blocks.
     private static func md5Blocks(
-        _ message: UnsafeBufferPointer<UInt8>, constants: UnsafeBufferPointer<UInt32>, shifts: UnsafeBufferPointer<UInt32>
-    ) -> (UInt32, UInt32, UInt32, UInt32) {
-        var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
+        _ message: UnsafeRawBufferPointer, state: inout (UInt32, UInt32, UInt32, UInt32),
+        constants: UnsafeBufferPointer<UInt32>, shifts: UnsafeBufferPointer<UInt32>
+    ) {
         var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
                     UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            let bytes = UnsafeRawBufferPointer(message)
+            let bytes = message
             for chunk in stride(from: 0, to: message.count, by: 64) {
                 for index in 0..<16 {
                     words[index] = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: chunk &+ index &* 4, as: UInt32.self))
@@ -54,7 +71,6 @@ public enum Hashing {
                 state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
             }
         }
-        return state
     }
 
     /// The SHA-256 digest (32 bytes).
@@ -62,7 +78,7 @@ public enum Hashing {
         var state: [UInt32] = [
             0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19,
         ]
-        let message = padded(bytes, bigEndianLength: true)
+        let message = padded(bytes)
         var schedule = [UInt32](repeating: 0, count: 64)
         for chunk in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
@@ -154,8 +170,8 @@ public enum Hashing {
     private static let crc32Table = crcTable(polynomial: 0xEDB8_8320)
     private static let crc32cTable = crcTable(polynomial: 0x82F6_3B78)
 
-    /// The message followed by `0x80`, zeros and the 64-bit bit length, to a multiple of 64 bytes.
-    private static func padded(_ bytes: [UInt8], bigEndianLength: Bool) -> [UInt8] {
+    /// The message followed by `0x80`, zeros and the big-endian 64-bit bit length, to a multiple of 64 bytes.
+    private static func padded(_ bytes: [UInt8]) -> [UInt8] {
         var message: [UInt8] = []
         message.reserveCapacity((bytes.count + 8) / 64 * 64 + 64)
         message += bytes
@@ -163,7 +179,7 @@ public enum Hashing {
         message.append(0x80)
         message.append(contentsOf: repeatElement(0, count: (56 - message.count % 64 + 64) % 64))
         for index in 0..<8 {
-            let shift = bigEndianLength ? UInt64(56 - index * 8) : UInt64(index * 8)
+            let shift = UInt64(56 - index * 8)
             message.append(UInt8(bitLength >> shift & 0xFF))
         }
         return message
@@ -187,21 +203,25 @@ public enum Hashing {
     }
 
     private static func encodeBase64(_ bytes: [UInt8], alphabet: UnsafeBufferPointer<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let first = UInt32(bytes[index])
-            let second = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
-            let third = index + 2 < bytes.count ? UInt32(bytes[index + 2]) : 0
-            let group = first << 16 | second << 8 | third
-            output.append(alphabet[Int(group >> 18 & 0x3F)])
-            output.append(alphabet[Int(group >> 12 & 0x3F)])
-            output.append(index + 1 < bytes.count ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
-            output.append(index + 2 < bytes.count ? alphabet[Int(group & 0x3F)] : UInt8(ascii: "="))
-            index += 3
+        bytes.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: (bytes.count &+ 2) / 3 &* 4) { output in
+                var index = 0
+                var written = 0
+                while index < bytes.count {
+                    let first = UInt32(bytes[index])
+                    let second = index &+ 1 < bytes.count ? UInt32(bytes[index &+ 1]) : 0
+                    let third = index &+ 2 < bytes.count ? UInt32(bytes[index &+ 2]) : 0
+                    let group = first << 16 | second << 8 | third
+                    output[written] = alphabet[Int(group >> 18 & 0x3F)]
+                    output[written &+ 1] = alphabet[Int(group >> 12 & 0x3F)]
+                    output[written &+ 2] = index &+ 1 < bytes.count ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
+                    output[written &+ 3] = index &+ 2 < bytes.count ? alphabet[Int(group & 0x3F)] : UInt8(ascii: "=")
+                    index &+= 3
+                    written &+= 4
+                }
+                return written
+            }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static let md5Shifts: [UInt32] = [

@@ -15,7 +15,8 @@ enum ObjectFactory {
         generation: Int64, time: Timestamp
     ) -> StoredObject {
         var custom = attributes.customMetadata ?? [:]
-        let tokens = custom.removeValue(forKey: tokensKey).map(splitTokens) ?? []
+        // Most objects have no custom metadata: skip hashing the key for nothing.
+        let tokens = custom.isEmpty ? [] : custom.removeValue(forKey: tokensKey).map(splitTokens) ?? []
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
@@ -121,16 +122,27 @@ enum ObjectFactory {
         return Hashing.base64([UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
     }
 
-    /// An entity tag that changes with every generation and metageneration.
+    /// Cloud Storage's entity tag: base64 of the generation and the
+    /// metageneration as protocol-buffer varint fields 1 and 2, so it changes
+    /// with both (`CLzws8n3u/kCEAE=` is generation 1660122857011260,
+    /// metageneration 1).
     static func etag(generation: Int64, metageneration: Int64) -> String {
-        var input = Array(String(generation).utf8)
-        input.append(UInt8(ascii: "/"))
-        input += String(metageneration).utf8
-        // Base64 padding is ASCII: drop it byte-wise rather than through
-        // `String`'s character-aware `hasSuffix`.
-        let padded = Hashing.base64(Hashing.md5(input)).utf8
-        let padding = padded.reversed().prefix { $0 == UInt8(ascii: "=") }.count
-        return String(decoding: padded.dropLast(padding), as: UTF8.self)
+        var message: [UInt8] = []
+        message.reserveCapacity(22)
+        message.append(0x08)
+        appendVarint(UInt64(bitPattern: generation), to: &message)
+        message.append(0x10)
+        appendVarint(UInt64(bitPattern: metageneration), to: &message)
+        return Hashing.base64(message)
+    }
+
+    private static func appendVarint(_ value: UInt64, to message: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            message.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        message.append(UInt8(rest))
     }
 
     private static func splitTokens(_ joined: String) -> [String] {
