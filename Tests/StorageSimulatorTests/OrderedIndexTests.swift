@@ -76,6 +76,31 @@ struct OrderedIndexTests {
         #expect(cursor.current == nil)
     }
 
+    @Test("a forward seek lands where a fresh cursor would, and walks on from there", arguments: [4, 5, 64])
+    func forwardSeeks(maxKeys: Int) {
+        let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)
+        for key in stride(from: 0, to: 900, by: 3) { index.insert(key * 10, for: key) }
+        func bytes(_ key: Int) -> [UInt8] { key.withBytes { Array($0) } }
+        func walk(_ cursor: IndexCursor<Int, Int>) -> [Int] {
+            var cursor = cursor
+            var keys: [Int] = []
+            while let (key, element) = cursor.current {
+                #expect(element == key * 10)
+                keys.append(key)
+                cursor.advance()
+            }
+            return keys
+        }
+        for start in stride(from: -2, to: 905, by: 11) {
+            for distance in [0, 1, 2, 3, 40, 150, 400, 1000] {
+                var cursor = index.cursor(atLeast: bytes(start))
+                bytes(start + distance).withUnsafeBufferPointer { cursor.seek(atLeast: $0) }
+                let expected = walk(index.cursor(atLeast: bytes(start + distance)))
+                #expect(walk(cursor) == expected, "from \(start) by \(distance)")
+            }
+        }
+    }
+
     @Test("an empty index has an empty cursor")
     func emptyIndex() {
         let index = OrderedIndex<Int, Int>()

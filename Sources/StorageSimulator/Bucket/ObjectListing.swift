@@ -107,6 +107,8 @@ enum ListingEngine {
         var start = prefixBytes
         if let bound = resume?.lowerBound, IndexBytes.compare(bound, start) > 0 { start = bound }
         var cursor = index.cursor(atLeast: start)
+        // The seek bound after each rolled-up prefix, one buffer for the page.
+        var bound: [UInt8] = []
         var runs: [ListingRun] = []
         var itemCount = 0
         var prefixes: [String] = []
@@ -161,7 +163,7 @@ enum ListingEngine {
                 prefixes.append(rolledUp)
                 lastName = rolledUp
                 lastWasPrefix = true
-                cursor = index.cursor(atLeast: PageToken(name: rolledUp, isPrefix: true).lowerBound)
+                PageToken(name: rolledUp, isPrefix: true).withLowerBound(scratch: &bound) { cursor.seek(atLeast: $0) }
                 done = false
             }
         }
@@ -235,4 +237,16 @@ struct PageToken: Sendable {
     /// a prefix by `FF`, a byte valid UTF-8 never contains, so every name
     /// starting with the prefix orders before it.
     var lowerBound: [UInt8] { Array(name.utf8) + [isPrefix ? 0xFF : 0x00] }
+
+    /// Calls `body` with ``lowerBound`` written into `scratch` (grown when
+    /// too short), so a page seeking past many prefixes builds no arrays.
+    func withLowerBound<Result>(scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let count = name.utf8.count
+        if scratch.count <= count { scratch = [UInt8](repeating: 0, count: count + 1) }
+        return scratch.withUnsafeMutableBufferPointer { buffer in
+            _ = buffer.initialize(from: name.utf8)
+            buffer[count] = isPrefix ? 0xFF : 0x00
+            return body(UnsafeBufferPointer(rebasing: buffer[...count]))
+        }
+    }
 }

@@ -114,9 +114,15 @@ enum UTF8Order {
     }
 
     /// The string made of the first `length` bytes of `string`. Only called
-    /// at the end of a delimiter match, which is always a character boundary
-    /// in valid UTF-8.
+    /// at the end of a delimiter match, which in valid UTF-8 is always a
+    /// scalar boundary, so the bytes are copied without decoding them again.
     static func prefix(_ string: String, bytes length: Int) -> String {
-        String(decoding: string.utf8.prefix(length), as: UTF8.self)
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            String(unsafeUninitializedCapacity: length) { target in
+                _ = target.initialize(from: bytes.prefix(length))
+                return length
+            }
+        }
+        return copied ?? String(Substring(string.utf8.prefix(length)))
     }
 }

@@ -278,6 +278,45 @@ struct IndexCursor<Key: IndexKey, Element> {
         }
     }
 
+    /// Moves forward to the first entry whose key's bytes are not before
+    /// `bound`, which must not order before the key under the cursor.
+    ///
+    /// The search climbs from the current leaf only to the lowest subtree
+    /// on the path whose keys all order before the separator after it, with
+    /// `bound` also before that separator, then descends from there: a seek
+    /// to a nearby leaf (the next folder of a listing) reads a node or two
+    /// instead of a whole root-to-leaf path, and the path array keeps its
+    /// storage. When the first key at or after `bound` is that separator
+    /// itself, the descent ends past the subtree's last leaf and
+    /// ``normalize()`` steps into the next one.
+    mutating func seek(atLeast bound: UnsafeBufferPointer<UInt8>) {
+        guard var node = leaf else { return }
+        var level = path.count - 1
+        while level >= 0 {
+            let (parent, child) = path[level]
+            let separators = parent.keys
+            if child < separators.count, separators[child].withBytes({ IndexBytes.compare(bound, $0) < 0 }) { break }
+            level -= 1
+        }
+        if level >= 0 {
+            node = path[level].node.children[path[level].child]
+            while path.count > level + 1 { path.removeLast() }
+        } else if let root = path.first?.node {
+            node = root
+            path.removeAll(keepingCapacity: true)
+        }
+        while !node.isLeaf {
+            let child = node.position(of: bound, pastEqual: false)
+            path.append((node, child))
+            node = node.children[child]
+        }
+        leaf = node
+        keys = node.keys
+        elements = node.elements
+        index = node.position(of: bound, pastEqual: false)
+        normalize()
+    }
+
     /// Moves past the end of an exhausted leaf to the next non-empty one.
     fileprivate mutating func normalize() {
         while leaf != nil, index >= keys.count {
