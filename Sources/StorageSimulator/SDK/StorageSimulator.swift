@@ -73,7 +73,7 @@ public final class StorageSimulator: Sendable {
 
     /// The settings.
     public let configuration: Configuration
-    private let buckets: Locked<[String: BucketStore]>
+    private let buckets: Locked<BucketMap>
     private let context: Locked<Context>
     /// One ``Storage`` per bucket, as the SDK caches its instances. `Storage`
     /// is not `Sendable` (as in the SDK), yet one instance is handed to every
@@ -98,7 +98,7 @@ public final class StorageSimulator: Sendable {
     /// denied until rules are set) and an empty default bucket.
     public init(rules: CompiledRuleset? = nil, configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.buckets = Locked([configuration.defaultBucket: BucketStore(name: configuration.defaultBucket)])
+        self.buckets = Locked(BucketMap([configuration.defaultBucket: BucketStore(name: configuration.defaultBucket)]))
         self.context = Locked(Context(rules: rules))
     }
 
@@ -256,7 +256,7 @@ public final class StorageSimulator: Sendable {
     func bucketStore(_ name: String) throws(StorageError) -> BucketStore {
         let (store, commit) = try buckets.withLock {
             (buckets) throws(StorageError) -> (BucketStore, (@Sendable () -> Void)?) in
-            if let store = buckets[name] { return (store, nil) }
+            if let store = buckets.bucket(name) { return (store, nil) }
             guard configuration.createsBucketsOnDemand else { throw .bucketNotFound(name) }
             return insertBucket(name, into: &buckets)
         }
@@ -266,7 +266,7 @@ public final class StorageSimulator: Sendable {
 
     func createBucket(_ name: String) -> BucketStore {
         let (store, commit) = buckets.withLock { buckets -> (BucketStore, (@Sendable () -> Void)?) in
-            if let store = buckets[name] { return (store, nil) }
+            if let store = buckets.bucket(name) { return (store, nil) }
             return insertBucket(name, into: &buckets)
         }
         commit?()
@@ -275,35 +275,35 @@ public final class StorageSimulator: Sendable {
 
     /// Adds a new, empty bucket to the map, attached to the change observer.
     private func insertBucket(
-        _ name: String, into buckets: inout [String: BucketStore]
+        _ name: String, into buckets: inout BucketMap
     ) -> (BucketStore, (@Sendable () -> Void)?) {
         let store = BucketStore(name: name)
         store.changes.attach(changes.current)
-        buckets[name] = store
-        return (store, changes.prepare(.bucketsChanged(names: buckets.keys.sorted())))
+        buckets.add(store)
+        return (store, changes.prepare(.bucketsChanged(names: buckets.byName.keys.sorted())))
     }
 
-    func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0[name] } }
+    func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0.bucket(name) } }
 
     /// Replaces every bucket at once.
     func replaceBuckets(_ stores: [BucketStore]) {
         var replacement: [String: BucketStore] = [:]
         for store in stores { replacement[store.name] = store }
         let commit = buckets.withLock { buckets in
-            for store in buckets.values where replacement[store.name] !== store { store.detachChanges() }
-            buckets = replacement
-            return attachedChange(to: buckets)
+            for store in buckets.byName.values where replacement[store.name] !== store { store.detachChanges() }
+            buckets = BucketMap(replacement)
+            return attachedChange(to: replacement)
         }
         commit?()
     }
 
-    var bucketNames: [String] { buckets.withLock { $0.keys.sorted() } }
+    var bucketNames: [String] { buckets.withLock { $0.byName.keys.sorted() } }
 
     func removeAllBuckets() {
         let commit = buckets.withLock { buckets in
-            for store in buckets.values { store.detachChanges() }
-            buckets = [:]
-            return attachedChange(to: buckets)
+            for store in buckets.byName.values { store.detachChanges() }
+            buckets = BucketMap()
+            return attachedChange(to: [:])
         }
         commit?()
     }
@@ -313,7 +313,7 @@ public final class StorageSimulator: Sendable {
     func attachChangeObserver(_ observer: (any StorageChangeObserver)?) {
         buckets.withLock { buckets in
             changes.attach(observer)
-            for store in buckets.values { store.changes.attach(observer) }
+            for store in buckets.byName.values { store.changes.attach(observer) }
         }
     }
 
