@@ -7,17 +7,25 @@ import Testing
 @Suite("Listing against a model")
 struct ListingModelTests {
     /// Every entry of a complete listing, in order: items and prefixes merged.
+    ///
+    /// Written on plain byte arrays, apart from the `UTF8Order` helpers the
+    /// listing itself uses, so that a fault in those shows here.
     static func model(_ names: [String], prefix: String, delimiter: String) -> [String] {
-        var seen: Set<String> = []
+        let prefix = Array(prefix.utf8)
+        let delimiter = Array(delimiter.utf8)
+        var seen: Set<[UInt8]> = []
         var result: [String] = []
-        let sorted = names.sorted { UTF8Order.compare($0, $1) < 0 }
-        for name in sorted where UTF8Order.hasPrefix(name, prefix) {
-            let start = prefix.utf8.count
-            if let offset = UTF8Order.firstOccurrence(of: Array(delimiter.utf8), in: name, from: start) {
-                let rolled = UTF8Order.prefix(name, bytes: offset + delimiter.utf8.count)
-                if seen.insert(rolled).inserted { result.append(rolled) }
+        let sorted = names.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        for name in sorted where name.starts(with: prefix) {
+            let rest = name[prefix.count...]
+            let end = delimiter.isEmpty
+                ? nil
+                : rest.indices.first { rest[$0...].starts(with: delimiter) }.map { $0 + delimiter.count }
+            if let end {
+                let rolled = Array(name[..<end])
+                if seen.insert(rolled).inserted { result.append(String(decoding: rolled, as: UTF8.self)) }
             } else {
-                result.append(name)
+                result.append(String(decoding: name, as: UTF8.self))
             }
         }
         return result
