@@ -236,7 +236,10 @@ struct PageToken: Sendable {
     /// covered: the name followed by `00` (its immediate successor), or for
     /// a prefix by `FF`, a byte valid UTF-8 never contains, so every name
     /// starting with the prefix orders before it.
-    var lowerBound: [UInt8] { Array(name.utf8) + [isPrefix ? 0xFF : 0x00] }
+    var lowerBound: [UInt8] {
+        var bytes: [UInt8] = []
+        return withLowerBound(scratch: &bytes) { Array($0) }
+    }
 
     /// Calls `body` with ``lowerBound`` written into `scratch` (grown when
     /// too short), so a page seeking past many prefixes builds no arrays.
