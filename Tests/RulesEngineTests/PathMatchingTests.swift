@@ -61,4 +61,30 @@ struct PathMatchingTests {
         #expect(Engine.decide(rules, .get, "a", bucket: "my-bucket.appspot.com")?.allowed == true)
         #expect(Engine.decide(rules, .get, "a", bucket: "other")?.allowed == false)
     }
+
+    /// Every wildcard of a deep chain reads its own segments, whichever
+    /// sibling chain matched before it and however often a `{x=**}` had to
+    /// give segments back: captures are written by position into one buffer
+    /// sized for the deepest chain, so a stale or misplaced capture would
+    /// show here as a wrong value.
+    @Test func capturesOfDeepChainsAfterBacktracking() {
+        let rules = Engine.storageRules("""
+            match /{a} {
+              match /{b=**}/x/{c} { allow get: if a == 'p' && c == 'y' && b == path('/q'); }
+              match /{d}/{e}/{f}/{g=**} {
+                match /{h}/end { allow get: if a == 'p' && d == 'q' && e == 'x' && f == 'r' && h == 'w' && g == path('/x/y'); }
+              }
+              match /q/{i=**}/{j}/{k} { allow get: if j == 'x' && k == 'y' && i == path('/x/r'); }
+            }
+            """)
+        // The first chain matches (b = q/x/r) but refuses, the second matches
+        // without a child (g = x/y) and has no allow, the third grants.
+        let decision = Engine.decide(rules, .get, "p/q/x/r/x/y")
+        #expect(decision?.allowed == true)
+        #expect(decision?.matches.map(\.pattern) == [
+            "/b/{bucket}/o/{a}/{b=**}/x/{c}", "/b/{bucket}/o/{a}/{d}/{e}/{f}/{g=**}", "/b/{bucket}/o/{a}/q/{i=**}/{j}/{k}",
+        ])
+        #expect(Engine.decide(rules, .get, "p/q/x/r/x/y/w/end")?.allowed == true)
+        #expect(Engine.decide(rules, .get, "p/q/x/r/x/y/v/end")?.allowed == false)
+    }
 }

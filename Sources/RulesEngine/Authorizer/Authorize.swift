@@ -38,8 +38,7 @@ extension CompiledRuleset {
                 allowed: false, method: request.method, path: path, matches: [], allows: [],
                 refusal: CompiledRuleset.listRequiresVersion2)
         }
-        let matcher = PathMatcher(version: program.version, segments: path.segments)
-        let found = matcher.matches(in: program.dispatch)
+        let found = PathMatcher(tree: program.tree, version: program.version, segments: path.segments).matches()
         var matched: [MatchedBlock] = []
         matched.reserveCapacity(found.count)
         for match in found {
@@ -55,15 +54,17 @@ extension CompiledRuleset {
         evaluators.withEvaluator(for: request) { evaluator in
             for match in found where !allowed {
                 let block = match.block
-                for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
-                    evaluator.captures = match.captures
-                    evaluator.captureScope = block.scope
-                    let evaluation = evaluate(
-                        block.allows[index], at: index, in: block, tracing: request.recordsTrace, evaluator)
-                    allows.append(evaluation)
-                    if evaluation.granted {
-                        allowed = true
-                        break
+                match.captures.withUnsafeBufferPointer { captures in
+                    for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
+                        evaluator.useCaptures(captures)
+                        evaluator.captureScope = block.scope
+                        let evaluation = evaluate(
+                            block.allows[index], at: index, in: block, tracing: request.recordsTrace, evaluator)
+                        allows.append(evaluation)
+                        if evaluation.granted {
+                            allowed = true
+                            break
+                        }
                     }
                 }
             }
@@ -88,7 +89,7 @@ extension CompiledRuleset {
     /// Safe to call concurrently.
     public func isAllowed(_ request: AuthorizationRequest) -> Bool {
         if request.method == .list && program.version == .v1 { return false }
-        let matcher = PathMatcher(version: program.version, segments: request.requestPath.segments)
+        let matcher = PathMatcher(tree: program.tree, version: program.version, segments: request.requestPath.segments)
         let evaluator = evaluators.take()
         defer { evaluators.giveBack(evaluator) }
         return withUnsafePointer(to: request) { address in
@@ -96,37 +97,23 @@ extension CompiledRuleset {
             // condition: an unconditional allow needs only the matcher.
             var serving = false
             defer { if serving { evaluator.end() } }
-            // The matcher works in its own buffer, lent by the evaluator, so
-            // that setting `captures` below never overlaps its mutation.
-            var buffer: [WildcardCapture] = []
-            swap(&buffer, &evaluator.matchBuffer)
-            defer { swap(&buffer, &evaluator.matchBuffer) }
-            return matcher.visitMatches(in: program.dispatch, captures: &buffer) { block, captures in
+            let captures = evaluator.matchBuffer
+            return matcher.visitMatches(captures: captures) { node, captureCount in
+                let block = program.tree.blocks[node]
                 for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
                     guard let condition = block.compiledConditions[index] else { return true }
                     if !serving {
                         evaluator.begin(address)
                         serving = true
                     }
-                    if grants(condition, in: block, captures: captures, evaluator) { return true }
+                    // Compiled conditions read captures by position: no
+                    // capture scope to set, unlike a traced evaluation.
+                    evaluator.useCaptures(UnsafeBufferPointer(start: captures, count: captureCount))
+                    if case .value(.bool(true)) = evaluator.evaluateCompiled(condition) { return true }
                 }
                 return false
             }
         }
-    }
-
-    /// Whether a compiled allow condition of a completely matched block is exactly `true`.
-    private func grants(
-        _ condition: CompiledExpr, in block: CompiledMatch, captures: [WildcardCapture], _ evaluator: Evaluator
-    ) -> Bool {
-        evaluator.captures = captures
-        evaluator.captureScope = block.scope
-        let outcome = evaluator.evaluateCompiled(condition)
-        // Dropping this reference leaves the matcher's buffer unique, so it
-        // grows and shrinks in place.
-        evaluator.captures = []
-        if case .value(.bool(true)) = outcome { return true }
-        return false
     }
 
     /// Evaluates the allow at `index` of the matched block: traced by the

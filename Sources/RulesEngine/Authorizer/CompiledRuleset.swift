@@ -27,7 +27,7 @@ public final class CompiledRuleset: Sendable {
         self.warnings = warnings
         self.options = options
         self.program = Program(ruleset: ruleset, options: options)
-        evaluators = EvaluatorPool(options: options)
+        evaluators = EvaluatorPool(options: options, captureCapacity: program.tree.captureCapacity)
     }
 
     /// The expression node with an id from a ``TraceEntry``.

@@ -34,86 +34,123 @@ struct PathMatch {
 /// anywhere in the pattern. Nested blocks continue from where their parent's
 /// pattern stopped; only complete matches contribute allows.
 struct PathMatcher {
+    let tree: MatchTree
     let version: RulesVersion
     let segments: [String]
 
-    /// Every complete match, in the order ``visitMatches(in:captures:_:)`` visits them.
-    func matches(in blocks: BlockDispatch) -> [PathMatch] {
+    /// Every complete match, in the order ``visitMatches(captures:_:)`` visits them.
+    func matches() -> [PathMatch] {
         var results: [PathMatch] = []
-        var captures: [WildcardCapture] = []
-        visitMatches(in: blocks, captures: &captures) { block, captures in
-            results.append(PathMatch(block: block, captures: captures))
+        let captures = UnsafeMutablePointer<WildcardCapture>.allocate(capacity: tree.captureCapacity)
+        defer { captures.deallocate() }
+        visitMatches(captures: captures) { node, count in
+            results.append(PathMatch(
+                block: tree.blocks[node], captures: Array(UnsafeBufferPointer(start: captures, count: count))))
             return false
         }
         return results
     }
 
-    /// Calls `visit` with each complete match and its captures, outer blocks
-    /// before the blocks nested in them and siblings in source order, until
-    /// it returns `true`. Returns whether it did.
+    /// Calls `visit` with each complete match, outer blocks before the
+    /// blocks nested in them and siblings in source order, until it returns
+    /// `true`. Returns whether it did.
     ///
-    /// `captures` is the working buffer (empty on entry and on return); a
-    /// caller that keeps one across calls matches without allocating.
+    /// `visit` gets the matched block's position in ``MatchTree/blocks`` and
+    /// how many captures of the match lie at the start of `captures`, a
+    /// buffer of at least ``MatchTree/captureCapacity`` elements that the
+    /// matcher writes as it goes; a visit must read them before returning.
     @discardableResult
     func visitMatches(
-        in blocks: BlockDispatch, captures: inout [WildcardCapture],
-        _ visit: (CompiledMatch, [WildcardCapture]) -> Bool
+        captures: UnsafeMutablePointer<WildcardCapture>, _ visit: (_ block: Int, _ captureCount: Int) -> Bool
     ) -> Bool {
-        var stopped = false
-        blocks.forEachCandidate(for: segments.first) { block in
-            stopped = consume(block, segment: 0, at: 0, captures: &captures, visit)
+        segments.withUnsafeBufferPointer { segments in
+            let walk = MatchWalk(
+                tree: tree, segments: segments, shortestRecursive: version == .v1 ? 1 : 0, captures: captures)
+            return walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, visit)
+        }
+    }
+}
+
+/// One request path being matched against a ``MatchTree``: everything the
+/// recursive walk reads, as plain pointers and integers, so it retains and
+/// releases nothing.
+private struct MatchWalk {
+    let tree: MatchTree
+    let segments: UnsafeBufferPointer<String>
+    /// The fewest segments a `{x=**}` takes: 1 in version 1, 0 in version 2.
+    let shortestRecursive: Int
+    let captures: UnsafeMutablePointer<WildcardCapture>
+
+    /// Tries the blocks of a sibling group at path position `index`.
+    func visitGroup(
+        _ group: Int, at index: Int, captureCount: Int, _ visit: (Int, Int) -> Bool
+    ) -> Bool {
+        let range = tree.groups[group]
+        guard range.dispatch < 0 else {
+            // A large group: only the blocks that can match the next segment.
+            var stopped = false
+            tree.dispatches[Int(range.dispatch)].forEachCandidate(for: index < segments.count ? segments[index] : nil) {
+                stopped = consume(Int(tree.members[Int(range.start) + $0]), at: index, captureCount: captureCount, visit)
+                return stopped
+            }
             return stopped
         }
-        return stopped
+        var member = Int(range.start)
+        while member < Int(range.end) {
+            if consume(Int(tree.members[member]), at: index, captureCount: captureCount, visit) { return true }
+            member += 1
+        }
+        return false
     }
 
-    /// Consumes the block's pattern from segment `segment` on, at path index
-    /// `index`; at the end of the pattern visits a complete match and
-    /// descends into the nested blocks. Returns whether the visitor stopped.
-    /// Leaves `captures` as it found it.
+    /// Consumes a block's whole pattern from path position `index`.
+    func consume(_ node: Int, at index: Int, captureCount: Int, _ visit: (Int, Int) -> Bool) -> Bool {
+        consume(node, segment: Int(tree.nodes[node].segmentStart), at: index, captureCount: captureCount, visit)
+    }
+
+    /// Consumes the block's pattern from its segment code `segment` on (a
+    /// position in ``MatchTree/codes``), at path position `startIndex`; at
+    /// the end of the pattern visits a complete match and descends into the
+    /// nested blocks. Returns whether the visitor stopped. Captures are
+    /// written at `captureCount` and after; what lies there is the caller's
+    /// to overwrite, so nothing needs undoing on the way back.
     private func consume(
-        _ block: CompiledMatch, segment start: Int, at startIndex: Int, captures: inout [WildcardCapture],
-        _ visit: (CompiledMatch, [WildcardCapture]) -> Bool
+        _ node: Int, segment start: Int, at startIndex: Int, captureCount startCount: Int, _ visit: (Int, Int) -> Bool
     ) -> Bool {
-        let capturedBefore = captures.count
-        defer {
-            while captures.count > capturedBefore { captures.removeLast() }
-        }
-        // Literals and `{x}` take one segment each and never branch: they
-        // are matched in this loop; only `{x=**}` tries several lengths.
+        let block = tree.nodes[node]
+        let end = Int(block.segmentEnd)
         var index = startIndex
         var segment = start
-        while segment < block.segments.count {
-            switch block.segments[segment] {
-            case .literal(let literal):
-                guard index < segments.count, literal.matches(segments[index]) else { return false }
-            case .single:
+        var count = startCount
+        // Literals and `{x}` take one segment each and never branch: they
+        // are matched in this loop; only `{x=**}` tries several lengths.
+        while segment < end {
+            let code = tree.codes[segment]
+            if code >= 0 {
+                guard index < segments.count, tree.literals[Int(code)].matches(segments[index]) else { return false }
+            } else if code == MatchTree.singleCode {
                 guard index < segments.count else { return false }
-                captures.append(WildcardCapture(segments: index..<(index + 1), isRecursive: false))
-            case .recursive:
-                let minimum = version == .v1 ? 1 : 0
-                let available = segments.count - index
-                guard available >= minimum else { return false }
+                captures[count] = WildcardCapture(segments: index..<(index &+ 1), isRecursive: false)
+                count &+= 1
+            } else {
+                let available = segments.count &- index
+                guard available >= shortestRecursive else { return false }
                 // Ending a childless block, the wildcard can only complete a
                 // match by taking every remaining segment.
-                let shortest = segment == block.segments.count - 1 && block.children.isEmpty ? available : minimum
+                let shortest = segment == end &- 1 && block.childGroup < 0 ? available : shortestRecursive
                 for length in shortest...available {
-                    captures.append(WildcardCapture(segments: index..<(index + length), isRecursive: true))
-                    defer { captures.removeLast() }
-                    if consume(block, segment: segment + 1, at: index + length, captures: &captures, visit) { return true }
+                    captures[count] = WildcardCapture(segments: index..<(index &+ length), isRecursive: true)
+                    if consume(node, segment: segment &+ 1, at: index &+ length, captureCount: count &+ 1, visit) {
+                        return true
+                    }
                 }
                 return false
             }
-            index += 1
-            segment += 1
+            index &+= 1
+            segment &+= 1
         }
-        if index == segments.count, visit(block, captures) { return true }
-        guard !block.children.isEmpty else { return false }
-        var stopped = false
-        block.childDispatch.forEachCandidate(for: index < segments.count ? segments[index] : nil) { child in
-            stopped = consume(child, segment: 0, at: index, captures: &captures, visit)
-            return stopped
-        }
-        return stopped
+        if index == segments.count, visit(node, count) { return true }
+        guard block.childGroup >= 0 else { return false }
+        return visitGroup(Int(block.childGroup), at: index, captureCount: count, visit)
     }
 }

@@ -7,9 +7,7 @@
 /// order in which an exhaustive walk would have tried them, so matches,
 /// explanations and traces are unchanged.
 struct BlockDispatch: Sendable {
-    /// The blocks, in source order.
-    let blocks: [CompiledMatch]
-    /// Positions in ``blocks`` of the blocks starting with each literal,
+    /// Positions among the siblings of the blocks starting with each literal,
     /// ascending, keyed by a hash of the literal's UTF-8 bytes: literals
     /// match by exact code units, never by canonical equivalence as `String`
     /// keys would, and hashing the bytes in place needs no allocation. Two
@@ -19,17 +17,16 @@ struct BlockDispatch: Sendable {
     /// Positions of the blocks that do not start with a literal, ascending.
     private let unindexed: [Int]
 
-    /// Fewer siblings than this are all tried: a lookup by literal costs
-    /// more than trying a handful of blocks.
+    /// Fewer siblings than this are all tried (``MatchTree`` builds no
+    /// index for them): a lookup by literal costs more than trying a
+    /// handful of blocks.
     static let indexingThreshold = 8
 
     init(_ blocks: [CompiledMatch]) {
-        self.blocks = blocks
         var byLiteral: [UInt64: [Int]] = [:]
         var unindexed: [Int] = []
-        let indexes = blocks.count >= Self.indexingThreshold
         for (position, block) in blocks.enumerated() {
-            if indexes, case .literal(let literal)? = block.segments.first {
+            if case .literal(let literal)? = block.segments.first {
                 byLiteral[Self.literalKey(literal.text), default: []].append(position)
             } else {
                 unindexed.append(position)
@@ -48,10 +45,10 @@ struct BlockDispatch: Sendable {
         return hash
     }
 
-    /// Calls `body` with each block that may match a path whose next
-    /// segment is `segment` (`nil` at the end of the path), in source
-    /// order, until it returns `true`.
-    func forEachCandidate(for segment: String?, _ body: (CompiledMatch) -> Bool) {
+    /// Calls `body` with the position among the siblings of each block that
+    /// may match a path whose next segment is `segment` (`nil` at the end of
+    /// the path), in source order, until it returns `true`.
+    func forEachCandidate(for segment: String?, _ body: (Int) -> Bool) {
         let literal: [Int]
         if let segment, !byLiteral.isEmpty {
             literal = byLiteral[Self.literalKey(segment)] ?? []
@@ -62,10 +59,10 @@ struct BlockDispatch: Sendable {
         var nextOther = 0
         while nextLiteral < literal.count || nextOther < unindexed.count {
             if nextOther == unindexed.count || (nextLiteral < literal.count && literal[nextLiteral] < unindexed[nextOther]) {
-                if body(blocks[literal[nextLiteral]]) { return }
+                if body(literal[nextLiteral]) { return }
                 nextLiteral += 1
             } else {
-                if body(blocks[unindexed[nextOther]]) { return }
+                if body(unindexed[nextOther]) { return }
                 nextOther += 1
             }
         }

@@ -79,8 +79,6 @@ final class CompiledMatch: Sendable {
     let compiledConditions: [CompiledExpr?]
     /// Nested blocks.
     let children: [CompiledMatch]
-    /// The nested blocks, indexed by their first literal segment.
-    let childDispatch: BlockDispatch
     /// The block's scope (its functions).
     let scope: Scope
 
@@ -104,7 +102,6 @@ final class CompiledMatch: Sendable {
         children = block.matches.map {
             CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope, options: options)
         }
-        childDispatch = BlockDispatch(children)
         compiler.compileFunctions()
     }
 }
@@ -115,8 +112,8 @@ struct Program: Sendable {
     let fileScope: Scope
     let serviceScope: Scope
     let matches: [CompiledMatch]
-    /// The top-level blocks, indexed by their first literal segment.
-    let dispatch: BlockDispatch
+    /// Every block laid out for path matching.
+    let tree: MatchTree
 
     init(ruleset: Ruleset, options: EngineOptions) {
         version = ruleset.version
@@ -127,7 +124,7 @@ struct Program: Sendable {
         matches = (ruleset.service?.matches ?? []).map {
             CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope, options: options)
         }
-        dispatch = BlockDispatch(matches)
+        tree = MatchTree(topLevel: matches)
         ExprCompiler(scope: fileScope, options: options).compileFunctions()
         ExprCompiler(scope: serviceScope, options: options).compileFunctions()
     }

@@ -36,10 +36,13 @@ final class Evaluator: BuiltinContext {
     let options: EngineOptions
     /// The `request` map, built when a rule first reads it.
     @exclusivity(unchecked) private var builtRequestValue: Value?
-    /// Wildcard captures of the match being evaluated, outermost first.
-    @exclusivity(unchecked) var captures: [WildcardCapture] = []
-    /// The path matcher's working buffer, kept between requests.
-    @exclusivity(unchecked) var matchBuffer: [WildcardCapture] = []
+    /// Wildcard captures of the match being evaluated, outermost first:
+    /// ``captureCount`` of them from here (see ``useCaptures(_:)``).
+    @exclusivity(unchecked) private var captureStart: UnsafePointer<WildcardCapture>
+    @exclusivity(unchecked) private var captureCount = 0
+    /// The path matcher's working buffer, room for the most captures one
+    /// match of the ruleset binds; kept for the evaluator's lifetime.
+    let matchBuffer: UnsafeMutablePointer<WildcardCapture>
     /// The scope of the matched block: names and levels of ``captures``.
     @exclusivity(unchecked) var captureScope: Scope?
     @exclusivity(unchecked) private(set) var evaluatedCount = 0
@@ -53,9 +56,15 @@ final class Evaluator: BuiltinContext {
     /// How many compiled function calls are in progress.
     @exclusivity(unchecked) var callDepth = 0
 
-    init(options: EngineOptions) {
+    init(options: EngineOptions, captureCapacity: Int) {
         requestAddress = Self.idleRequest
         self.options = options
+        matchBuffer = .allocate(capacity: captureCapacity)
+        captureStart = UnsafePointer(matchBuffer)
+    }
+
+    deinit {
+        matchBuffer.deallocate()
     }
 
     /// What an idle evaluator points at: no values of any real request.
@@ -88,7 +97,15 @@ final class Evaluator: BuiltinContext {
     /// list, if the current match has one there.
     @inline(__always)
     func capturedValue(at position: Int) -> Value? {
-        position < captures.count ? captures[position].value(in: request.requestPath.segments) : nil
+        position < captureCount ? captureStart[position].value(in: request.requestPath.segments) : nil
+    }
+
+    /// Makes `captures` the wildcard captures of the match being evaluated;
+    /// they must stay valid while its conditions are evaluated.
+    @inline(__always)
+    func useCaptures(_ captures: UnsafeBufferPointer<WildcardCapture>) {
+        captureStart = captures.baseAddress ?? UnsafePointer(matchBuffer)
+        captureCount = captures.count
     }
 
     /// Starts serving the request at `request`, which must stay valid until
@@ -112,7 +129,8 @@ final class Evaluator: BuiltinContext {
     func end() {
         requestAddress = Self.idleRequest
         builtRequestValue = nil
-        captures.removeAll(keepingCapacity: true)
+        captureStart = UnsafePointer(matchBuffer)
+        captureCount = 0
         captureScope = nil
         evaluatedCount = 0
         if !documentCache.isEmpty { documentCache.removeAll(keepingCapacity: true) }

@@ -16,13 +16,16 @@ final class EvaluatorPool: Sendable {
     }
 
     private let options: EngineOptions
+    /// How many wildcard captures one match of the ruleset can hold.
+    private let captureCapacity: Int
     /// The slot tried first, stored inline: one decision at a time (the
     /// usual case) never reaches the others.
     private let first = Atomic<UInt>(0)
     private let others: [Slot]
 
-    init(options: EngineOptions) {
+    init(options: EngineOptions, captureCapacity: Int) {
         self.options = options
+        self.captureCapacity = captureCapacity
         others = (0..<7).map { _ in Slot() }
     }
 
@@ -54,7 +57,7 @@ final class EvaluatorPool: Sendable {
         for slot in others {
             if let evaluator = Self.evaluator(at: slot.address.exchange(0, ordering: .acquiring)) { return evaluator }
         }
-        return Evaluator(options: options)
+        return Evaluator(options: options, captureCapacity: captureCapacity)
     }
 
     /// Takes back an evaluator from ``take()``, serving no request.
