@@ -15,10 +15,19 @@ public enum ObjectPath {
             throw .invalidArgument(
                 "Object names must be 1 to 1024 bytes of UTF-8; this one has \(length) bytes.", bucket: bucket, path: name)
         }
-        if name.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        if containsLineBreak(name) {
             throw .invalidArgument(
                 "Object names must not contain a carriage return or line feed.", bucket: bucket, path: name)
         }
+    }
+
+    /// Whether the name holds a carriage return or a line feed; scans the
+    /// contiguous UTF-8 in place rather than through string indexes.
+    private static func containsLineBreak(_ name: String) -> Bool {
+        let scanned = name.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == 0x0A || $0 == 0x0D }
+        }
+        return scanned ?? name.utf8.contains { $0 == 0x0A || $0 == 0x0D }
     }
 
     /// The SDK's normalization of a reference path: empty segments dropped,
