@@ -5,6 +5,27 @@ import Testing
 
 @Suite("Admin path and the object record")
 struct AdminTests {
+    @Test("a record is a value: changing a copy leaves the stored record and other copies as they were")
+    func recordsAreValues() throws {
+        let storage = StorageSimulator()
+        let stored = try storage.admin.put(text: "a", path: "f", attributes: ObjectAttributes(contentType: "text/plain"))
+        var copy = stored
+        let second = copy
+        copy.contentType = "image/png"
+        copy.customMetadata["k"] = "v"
+        copy.metageneration += 1
+        #expect(stored.contentType == "text/plain" && stored.customMetadata.isEmpty && stored.metageneration == 1)
+        #expect(second == stored && second.hashValue == stored.hashValue)
+        #expect(copy != stored)
+        #expect(copy.contentType == "image/png" && copy.customMetadata == ["k": "v"] && copy.metageneration == 2)
+        #expect(storage.admin.object(path: "f") == stored)
+        var restored = copy
+        restored.contentType = "text/plain"
+        restored.customMetadata = [:]
+        restored.metageneration = 1
+        #expect(restored == stored && restored.hashValue == stored.hashValue)
+    }
+
     @Test("derived fields of a seeded object")
     func derivedFields() throws {
         let storage = StorageSimulator()
