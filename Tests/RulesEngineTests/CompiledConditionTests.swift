@@ -173,6 +173,33 @@ import Testing
             #expect(decision.allowed == (calls <= 6), "\(calls) calls: \(Engine.summary(of: decision))")
         }
     }
+
+    /// Constant sub-expressions are folded when the ruleset compiles but
+    /// still count their nodes. `(1 + 2 * 3 - 4) * 5 % 6 == (2 + 1) * 1`
+    /// counts 10 (two parentheses, seven operators, the `==`); `k` copies
+    /// joined by `&&` count `11k - 1`, so the 1,000-node budget holds 91
+    /// copies and runs out in the 92nd, both ways.
+    @Test func foldedConstantsCountTheirNodes() {
+        let constant = "(1 + 2 * 3 - 4) * 5 % 6 == (2 + 1) * 1"
+        for copies in [90, 91, 92] {
+            let condition = Array(repeating: constant, count: copies).joined(separator: " && ")
+            let outcome = Engine.outcome(of: condition)
+            if copies <= 91 {
+                Engine.expect(outcome, .true, "\(copies) copies")
+            } else {
+                Engine.expect(outcome, .error(EvalError.expressionBudget.message), "\(copies) copies")
+            }
+        }
+    }
+
+    /// A constant that fails is not folded: it fails at run time with the
+    /// same message both ways, and `||` still absorbs it.
+    @Test func failingConstantsFailAtRunTime() {
+        Engine.expect(Engine.outcome(of: "1 / 0 == 0"), .error(EvalError.divideByZero.message), "1 / 0")
+        Engine.expect(Engine.outcome(of: "1 / 0 == 0 || 2 * 3 == 6"), .true, "absorbed")
+        Engine.expect(Engine.outcome(of: "-(9223372036854775807 + 1) < 0"), .true, "wrapped overflow")
+        Engine.expect(Engine.outcome(of: "'a' + 'b' == 'ab' && 1.5 * 2 == 3"), .true, "strings and floats")
+    }
 }
 
 @Suite struct ExpressionLookupTests {

@@ -71,6 +71,12 @@ extension ExprCompiler {
             }
         }
         let object = compile(base)
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return { evaluator, frame throws(EvalError) in
+                try evaluator.countNode()
+                return try evaluator.member(of: try object(evaluator, frame), asciiName: name)
+            }
+        }
         return { evaluator, frame throws(EvalError) in
             try evaluator.countNode()
             return try evaluator.member(of: try object(evaluator, frame), name)

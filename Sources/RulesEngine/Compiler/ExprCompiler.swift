@@ -39,6 +39,14 @@ struct ExprCompiler {
 
     /// Compiles one expression.
     func compile(_ expr: Expr) -> CompiledExpr {
+        // No optional closure here: wrapping one in `Optional` would make
+        // every compiled node a reabstraction thunk around the closure.
+        if let constant = foldedConstant(expr) { return Self.foldedNode(constant.value, nodes: constant.nodes) }
+        return compileUnfolded(expr)
+    }
+
+    /// Compiles one expression node by node.
+    func compileUnfolded(_ expr: Expr) -> CompiledExpr {
         switch expr.kind {
         case .null, .bool, .int, .float, .string, .bytes:
             let value = Self.literalValue(expr) ?? .null

@@ -12,6 +12,13 @@ extension Evaluator {
         }
     }
 
+    /// ``member(of:_:)`` for a field name made only of ASCII characters.
+    func member(of base: Value, asciiName name: String) throws(EvalError) -> Value {
+        guard case .map(let map) = base else { return try member(of: base, name) }
+        guard let value = map.value(forASCIIKey: name) else { throw .undefinedProperty(name) }
+        return value
+    }
+
     /// `base[index]`.
     func subscriptValue(_ base: Value, _ index: Value) throws(EvalError) -> Value {
         switch (base, index) {

@@ -161,6 +161,14 @@ final class Evaluator: BuiltinContext {
         if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
     }
 
+    /// Counts `nodes` evaluated nodes against the budget at once (a folded
+    /// constant expression's).
+    @inline(__always)
+    func countNodes(_ nodes: Int) throws(EvalError) {
+        evaluatedCount += nodes
+        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+    }
+
     /// Evaluates one node, counting it against the budget and tracing it.
     /// Literals are constants and cost nothing, so a long literal allow-list
     /// cannot exhaust the budget on its own.

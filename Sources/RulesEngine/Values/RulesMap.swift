@@ -23,6 +23,18 @@ public struct RulesMap: Sendable {
         set { entries[key] = newValue }
     }
 
+    /// The value for a key made only of ASCII characters, such as a field
+    /// name written in the rules: what ``subscript(_:)`` finds, without
+    /// comparing the bytes again. The dictionary finds a canonically
+    /// equivalent key; one of as many bytes is the same key, since every
+    /// non-ASCII character takes two bytes or more and none decomposes into
+    /// several ASCII characters.
+    func value(forASCIIKey key: String) -> Value? {
+        guard let index = entries.index(forKey: key) else { return nil }
+        let entry = entries[index]
+        return entry.key.utf8.count == key.utf8.count ? entry.value : nil
+    }
+
     /// The keys in sorted order.
     public var sortedKeys: [String] { entries.keys.sorted() }
 
