@@ -72,9 +72,15 @@ struct LocalStack {
         self.count = count
     }
 
-    /// Pops every slot and releases the values they held.
+    /// Pops every slot and releases the values they held. The slots are
+    /// overwritten rather than removed: the storage keeps its length, so the
+    /// next request's pushes assign in place instead of appending.
     mutating func clear() {
-        storage.removeAll(keepingCapacity: true)
+        var slot = 0
+        while slot < storage.count {
+            storage[slot] = .pending
+            slot += 1
+        }
         count = 0
     }
 }

@@ -61,13 +61,19 @@ extension ExprCompiler {
         if case .member(let inner, let field) = base.kind, field.name == "auth", case .identifier("request") = inner.kind,
             isGlobal("request"), name == "uid" || name == "token"
         {
-            let wantsUID = name == "uid"
+            // Each field is read through the borrowed request, without
+            // copying the whole identity.
+            if name == "uid" {
+                return { evaluator, _ throws(EvalError) in
+                    try evaluator.countNodes(3)
+                    guard let uid = evaluator.request.auth?.uid else { throw .nullValue }
+                    return .string(uid)
+                }
+            }
             return { evaluator, _ throws(EvalError) in
-                try evaluator.countNode()
-                try evaluator.countNode()
-                try evaluator.countNode()
-                guard let auth = evaluator.request.auth else { throw .nullValue }
-                return wantsUID ? .string(auth.uid) : .map(auth.token)
+                try evaluator.countNodes(3)
+                guard let token = evaluator.request.auth?.token else { throw .nullValue }
+                return .map(token)
             }
         }
         let object = compile(base)

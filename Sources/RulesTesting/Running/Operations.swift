@@ -12,7 +12,7 @@ extension CaseExecutor {
             switch operation {
             case .get(let target):
                 let metadata = try await reference(target).getMetadata()
-                return StepOutcome(decisions: [], metadata: Self.metadataMap(metadata))
+                return StepOutcome(decisions: [], returned: ReturnedMetadata(metadata))
             case .list(let target, let maxResults, let pageToken):
                 let ref = reference(target)
                 let page: StorageListResult
@@ -37,10 +37,10 @@ extension CaseExecutor {
                 metadata.contentLanguage = fields.contentLanguage
                 metadata.customMetadata = fields.metadata
                 let stored = try await reference(target).putDataAsync(Data(upload.content), metadata: metadata)
-                return StepOutcome(decisions: [], metadata: Self.metadataMap(stored))
+                return StepOutcome(decisions: [], returned: ReturnedMetadata(stored))
             case .updateMetadata(let target, let patch):
                 let updated = try await reference(target).updateMetadata(patch)
-                return StepOutcome(decisions: [], metadata: Self.metadataMap(updated))
+                return StepOutcome(decisions: [], returned: ReturnedMetadata(updated))
             case .delete(let target):
                 try await reference(target).delete()
                 return StepOutcome(decisions: [])
@@ -79,36 +79,4 @@ extension CaseExecutor {
         "contentLanguage", "metadata", "generation", "metageneration", "md5Hash", "crc32c", "etag", "timeCreated",
         "updated", "storageClass",
     ]
-
-    /// Returned metadata as a map; times are RFC 3339 strings, absent fields
-    /// (custom metadata included) are left out.
-    static func metadataMap(_ metadata: StorageMetadata) -> RulesMap {
-        var map: [String: Value] = [:]
-        map.reserveCapacity(metadataKeys.count)
-        func put(_ key: String, _ value: String?) { if let value { map[key] = .string(value) } }
-        put("bucket", metadata.bucket)
-        put("name", metadata.name)
-        put("fullPath", metadata.path)
-        put("contentType", metadata.contentType)
-        put("cacheControl", metadata.cacheControl)
-        put("contentDisposition", metadata.contentDisposition)
-        put("contentEncoding", metadata.contentEncoding)
-        put("contentLanguage", metadata.contentLanguage)
-        // Like the SDK's customMetadata: absent when the object has none.
-        if let custom = metadata.customMetadata {
-            map["metadata"] = .map(RulesMap(custom.mapValues(Value.string)))
-        }
-        if let object = metadata.storedObject {
-            map["size"] = .int(object.size)
-            map["generation"] = .int(object.generation)
-            map["metageneration"] = .int(object.metageneration)
-            put("md5Hash", object.md5Hash)
-            put("crc32c", object.crc32c)
-            put("etag", object.etag)
-            put("storageClass", object.storageClass)
-            put("timeCreated", object.timeCreated.rfc3339)
-            put("updated", object.updated.rfc3339)
-        }
-        return RulesMap(map)
-    }
 }

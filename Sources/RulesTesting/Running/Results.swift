@@ -15,8 +15,18 @@ public struct StepOutcome: Sendable {
     public var prefixes: [String]?
     /// The page token a `list` returned (`.some(nil)` = none).
     public var nextPageToken: String??
-    /// The metadata the operation returned, as a map.
-    public var metadata: RulesMap?
+    /// The metadata the operation returned, as a map (made when read).
+    public var metadata: RulesMap? {
+        get { metadataMap ?? returned?.map }
+        set {
+            metadataMap = newValue
+            returned = nil
+        }
+    }
+    /// A map given as such.
+    private var metadataMap: RulesMap?
+    /// Metadata an operation returned, not made into a map yet.
+    private var returned: ReturnedMetadata?
 
     /// Creates an outcome.
     public init(
@@ -29,7 +39,13 @@ public struct StepOutcome: Sendable {
         self.items = items
         self.prefixes = prefixes
         self.nextPageToken = nextPageToken
-        self.metadata = metadata
+        self.metadataMap = metadata
+    }
+
+    /// The outcome of an operation that succeeded and returned metadata.
+    init(decisions: [Decision], returned: ReturnedMetadata) {
+        self.init(decisions: decisions)
+        self.returned = returned
     }
 
     /// The rules' answer for the step: denied if any decision denied, allowed
