@@ -38,20 +38,15 @@ extension CompiledRuleset {
                 allowed: false, method: request.method, path: path, matches: [], allows: [],
                 refusal: CompiledRuleset.listRequiresVersion2)
         }
-        let found = PathMatcher(tree: program.tree, version: program.version, segments: path.segments).matches()
-        var matched: [MatchedBlock] = []
-        matched.reserveCapacity(found.count)
-        for match in found {
-            matched.append(MatchedBlock(
-                pattern: match.block.pattern, range: match.block.pathRange,
-                bindings: zip(match.block.scope.flatCaptureNames, match.captures).map { name, capture in
-                    (name: name, value: capture.value(in: path.segments))
-                }))
-        }
+        var found: [PathMatch] = []
         var allows: [AllowEvaluation] = []
         var allowed = false
         var debugOutput: [Value] = []
         evaluators.withEvaluator(for: request) { evaluator in
+            // The matcher works in the evaluator's capture buffer, as
+            // `isAllowed` does; each match keeps a copy of its captures.
+            found = PathMatcher(tree: program.tree, version: program.version, segments: path.segments)
+                .matches(buffer: evaluator.matchBuffer)
             for match in found where !allowed {
                 let block = match.block
                 match.captures.withUnsafeBufferPointer { captures in
@@ -69,6 +64,13 @@ extension CompiledRuleset {
                 }
             }
             debugOutput = evaluator.takeDebugValues()
+        }
+        let matched = found.map { match in
+            MatchedBlock(
+                pattern: match.block.pattern, range: match.block.pathRange,
+                bindings: zip(match.block.scope.flatCaptureNames, match.captures).map { name, capture in
+                    (name: name, value: capture.value(in: path.segments))
+                })
         }
         return Decision(
             allowed: allowed, method: request.method, path: path, matches: matched, allows: allows, refusal: nil,

@@ -38,11 +38,11 @@ struct PathMatcher {
     let version: RulesVersion
     let segments: [String]
 
-    /// Every complete match, in the order ``visitMatches(captures:_:)`` visits them.
-    func matches() -> [PathMatch] {
+    /// Every complete match, in the order ``visitMatches(captures:_:)`` visits
+    /// them, found with `buffer` (at least ``MatchTree/captureCapacity``
+    /// elements) as the working buffer.
+    func matches(buffer captures: UnsafeMutablePointer<WildcardCapture>) -> [PathMatch] {
         var results: [PathMatch] = []
-        let captures = UnsafeMutablePointer<WildcardCapture>.allocate(capacity: tree.captureCapacity)
-        defer { captures.deallocate() }
         visitMatches(captures: captures) { node, count in
             results.append(PathMatch(
                 block: tree.blocks[node], captures: Array(UnsafeBufferPointer(start: captures, count: count))))

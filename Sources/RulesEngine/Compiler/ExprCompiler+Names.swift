@@ -93,14 +93,12 @@ extension ExprCompiler {
     private static func requestField(_ name: String) -> CompiledExpr {
         guard let field = RequestField(rawValue: name) else {
             return { evaluator, _ throws(EvalError) in
-                try evaluator.countNode()
-                try evaluator.countNode()
+                try evaluator.countNodes(2)
                 throw .undefinedProperty(name)
             }
         }
         return { evaluator, _ throws(EvalError) in
-            try evaluator.countNode()
-            try evaluator.countNode()
+            try evaluator.countNodes(2)
             return field.value(in: evaluator)
         }
     }

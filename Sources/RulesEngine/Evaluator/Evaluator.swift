@@ -157,12 +157,11 @@ final class Evaluator: BuiltinContext {
     /// Counts one evaluated node against the budget.
     @inline(__always)
     func countNode() throws(EvalError) {
-        evaluatedCount += 1
-        if evaluatedCount > Evaluator.expressionBudget { throw .expressionBudget }
+        try countNodes(1)
     }
 
     /// Counts `nodes` evaluated nodes against the budget at once (a folded
-    /// constant expression's).
+    /// constant, or the nodes of `request.auth.uid` read in one step).
     @inline(__always)
     func countNodes(_ nodes: Int) throws(EvalError) {
         evaluatedCount += nodes

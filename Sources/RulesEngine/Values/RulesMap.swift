@@ -15,9 +15,7 @@ public struct RulesMap: Sendable {
     /// code unit: a canonically equivalent spelling is a different key.
     public subscript(key: String) -> Value? {
         get {
-            guard let index = entries.index(forKey: key) else { return nil }
-            let entry = entries[index]
-            guard entry.key.sameCodeUnits(as: key) else { return nil }
+            guard let entry = canonicalEntry(key), entry.key.sameCodeUnits(as: key) else { return nil }
             return entry.value
         }
         set { entries[key] = newValue }
@@ -30,9 +28,15 @@ public struct RulesMap: Sendable {
     /// non-ASCII character takes two bytes or more and none decomposes into
     /// several ASCII characters.
     func value(forASCIIKey key: String) -> Value? {
-        guard let index = entries.index(forKey: key) else { return nil }
-        let entry = entries[index]
-        return entry.key.utf8.count == key.utf8.count ? entry.value : nil
+        guard let entry = canonicalEntry(key), entry.key.utf8.count == key.utf8.count else { return nil }
+        return entry.value
+    }
+
+    /// The entry whose key the dictionary takes for `key`: canonically
+    /// equivalent, not necessarily the same code units.
+    @inline(__always)
+    private func canonicalEntry(_ key: String) -> (key: String, value: Value)? {
+        entries.index(forKey: key).map { entries[$0] }
     }
 
     /// The keys in sorted order.
