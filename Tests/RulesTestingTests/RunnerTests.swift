@@ -154,6 +154,35 @@ struct RunnerTests {
         #expect(outcome.metadata?["metadata"] == nil)
     }
 
+    @Test("an upload's returned metadata, made into a map when read, has every key `expect.metadata` may name")
+    func returnedMetadataMap() async throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users: {alice: {uid: alice}}
+            time: 2026-01-01T00:00:00Z
+            cases:
+              - name: upload
+                as: alice
+                upload: files/alice/a.txt
+                content: abc
+                contentType: text/plain
+                metadata: {k: v}
+                expect: allow
+            """)
+        let result = await run([suite])
+        var outcome = try #require(result.suites[0].cases[0].steps[0].outcome)
+        let map = try #require(outcome.metadata)
+        #expect(Set(map.entries.keys) == Set(CaseExecutor.metadataKeys).subtracting(["cacheControl", "contentLanguage"]))
+        func value(_ key: String, is expected: Value) -> Bool { map[key]?.rulesEquals(expected) == true }
+        #expect(value("fullPath", is: .string("files/alice/a.txt")) && value("name", is: .string("a.txt")))
+        #expect(value("size", is: .int(3)) && value("md5Hash", is: .string("kAFQmDzST7DWlj99KOF/cg==")))
+        #expect(value("contentType", is: .string("text/plain")) && value("metadata", is: .map(RulesMap(["k": .string("v")]))))
+        #expect(value("contentEncoding", is: .string("identity")))
+        #expect(value("timeCreated", is: .string("2026-01-01T00:00:00Z")) && value("updated", is: .string("2026-01-01T00:00:00Z")))
+        outcome.metadata = RulesMap(["size": .int(1)])
+        #expect(outcome.metadata?.entries.count == 1)
+    }
+
     @Test("every example in rules-examples passes and has at least ten cases, allowed and denied")
     func examplesPass() async throws {
         let root = Fixtures.repositoryRoot + "/rules-examples"
