@@ -55,7 +55,7 @@ func runRunnerBenchmarks() {
 }
 
 /// Waits for async work from synchronous code.
-private func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let box = ResultBox<T>()
     let semaphore = DispatchSemaphore(value: 0)
     Task {
@@ -76,7 +76,7 @@ private final class ResultBox<T>: @unchecked Sendable {
 /// A suite in the shape users write: per-user folders, images with a size
 /// limit, public reads; a mix of get, upload, list, updateMetadata, delete
 /// and raw requests, half allowed and half denied.
-private func generatedSuite(cases: Int) -> String {
+func generatedSuite(cases: Int) -> String {
     var text = """
         rulesSource: |
           rules_version = '2';

@@ -1,4 +1,4 @@
-// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator|callgrind|bucket-callgrind|compile-callgrind]...`
+// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator|callgrind|bucket-callgrind|compile-callgrind|runner-callgrind]...`
 // With no argument every group but the callgrind ones runs; those run only when named.
 let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
@@ -12,4 +12,5 @@ if wants("fmt") { runFormatBenchmarks() }
 if groups.contains("callgrind") { runCallgrindBenchmarks() }
 if groups.contains("bucket-callgrind") { runBucketCallgrind() }
 if groups.contains("compile-callgrind") { runCompileCallgrind() }
+if groups.contains("runner-callgrind") { runRunnerCallgrind() }
 TargetTable.printTable()

@@ -13,7 +13,16 @@ public struct AuthorizationRequest: Sendable {
     /// dropped; split once, when the request is made, not per decision.
     public private(set) var requestPath: RulesPath
     /// The signed-in identity, or `nil` when signed out (`request.auth == null`).
-    public var auth: AuthIdentity?
+    public var auth: AuthIdentity? {
+        didSet {
+            authValue = auth?.value ?? .null
+            authUID = auth?.uid
+        }
+    }
+    /// `request.auth` and `request.auth.uid`, kept beside ``auth`` so that
+    /// reading them during a decision copies one value, not the identity.
+    private(set) var authValue: Value
+    private(set) var authUID: String?
     /// `request.resource`: the incoming object state, `nil` binds `null`.
     public var incoming: Value?
     /// `resource`: the stored object, `nil` binds `null`.
@@ -35,6 +44,8 @@ public struct AuthorizationRequest: Sendable {
         self.bucket = bucket
         self.objectPath = objectPath
         self.auth = auth
+        authValue = auth?.value ?? .null
+        authUID = auth?.uid
         self.incoming = incoming
         self.existing = existing
         self.time = time

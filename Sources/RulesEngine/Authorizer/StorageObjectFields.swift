@@ -67,38 +67,14 @@ public struct StorageObjectFields: Sendable, Hashable {
     }
 
     /// `resource`: the stored object, every field including the times.
+    /// The map keeps these fields and makes a value only when a rule reads it.
     public var resourceValue: Value {
-        var map = commonEntries
-        map["timeCreated"] = timeCreated.map(Value.timestamp) ?? .null
-        map["updated"] = updated.map(Value.timestamp) ?? .null
-        return .map(RulesMap(map))
+        .map(RulesMap(object: ObjectRecord(self, includesTimes: true)))
     }
 
     /// `request.resource`: the incoming state. The live service exposes
     /// fifteen keys and no `timeCreated` / `updated`.
     public var requestResourceValue: Value {
-        .map(RulesMap(commonEntries))
-    }
-
-    private var commonEntries: [String: Value] {
-        func string(_ value: String?) -> Value { value.map(Value.string) ?? .null }
-        func int(_ value: Int64?) -> Value { value.map(Value.int) ?? .null }
-        return [
-            "name": .string(name),
-            "bucket": .string(bucket),
-            "generation": int(generation),
-            "metageneration": int(metageneration),
-            "size": .int(size),
-            "md5Hash": string(md5Hash),
-            "crc32c": string(crc32c),
-            "etag": string(etag),
-            "contentType": string(contentType),
-            "contentEncoding": string(contentEncoding),
-            "contentDisposition": string(contentDisposition),
-            "contentLanguage": string(contentLanguage),
-            "cacheControl": string(cacheControl),
-            "storageClass": string(storageClass),
-            "metadata": metadata.map { .map(RulesMap($0.mapValues(Value.string))) } ?? .null,
-        ]
+        .map(RulesMap(object: ObjectRecord(self, includesTimes: false)))
     }
 }

@@ -61,22 +61,37 @@ extension ExprCompiler {
         if case .member(let inner, let field) = base.kind, field.name == "auth", case .identifier("request") = inner.kind,
             isGlobal("request"), name == "uid" || name == "token"
         {
-            // Each field is read through the borrowed request, without
+            // Each field is read from the request's copies of them, without
             // copying the whole identity.
             if name == "uid" {
                 return { evaluator, _ throws(EvalError) in
                     try evaluator.countNodes(3)
-                    guard let uid = evaluator.request.auth?.uid else { throw .nullValue }
+                    guard let uid = evaluator.request.authUID else { throw .nullValue }
                     return .string(uid)
                 }
             }
             return { evaluator, _ throws(EvalError) in
                 try evaluator.countNodes(3)
-                guard let token = evaluator.request.auth?.token else { throw .nullValue }
-                return .map(token)
+                guard case .map(let auth) = evaluator.request.authValue, let token = auth.value(forASCIIKey: "token") else {
+                    throw .nullValue
+                }
+                return token
             }
         }
         let object = compile(base)
+        if let field = ObjectField(key: name) {
+            // `resource.size`, `request.resource.contentType`: the field is
+            // chosen now, so reading it from an object's map hashes nothing.
+            return { evaluator, frame throws(EvalError) in
+                try evaluator.countNode()
+                let value = try object(evaluator, frame)
+                guard case .map(let map) = value, let record = map.objectRecord else {
+                    return try evaluator.member(of: value, asciiName: name)
+                }
+                guard let fieldValue = record.value(of: field) else { throw .undefinedProperty(name) }
+                return fieldValue
+            }
+        }
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             return { evaluator, frame throws(EvalError) in
                 try evaluator.countNode()

@@ -374,7 +374,7 @@ enum RequestField: String, CaseIterable {
     /// The field's value for the evaluator's request.
     func value(in evaluator: Evaluator) -> Value {
         switch self {
-        case .auth: evaluator.request.auth?.value ?? .null
+        case .auth: evaluator.request.authValue
         case .method: .string(evaluator.request.method.rawValue)
         case .path: .path(evaluator.path)
         case .time: .timestamp(evaluator.request.time)

@@ -3,20 +3,65 @@
 /// Keys and values are listed in sorted key order (`keys()`, `values()`,
 /// display), so output never depends on hashing.
 public struct RulesMap: Sendable {
-    /// The entries.
-    public var entries: [String: Value]
+    /// Where the entries live.
+    private enum Storage: Sendable {
+        /// A map built from its entries.
+        case dictionary([String: Value])
+        /// `resource` or `request.resource`, whose entries are made when read.
+        case object(ObjectRecord)
+    }
+
+    private var storage: Storage
+
+    /// The entries. Reading them from `resource` or `request.resource`
+    /// makes the dictionary; member access and lookups do not.
+    public var entries: [String: Value] {
+        get {
+            switch storage {
+            case .dictionary(let entries): entries
+            case .object(let record): record.entries
+            }
+        }
+        _modify {
+            var entries = self.entries
+            // Let go of the stored dictionary so the yielded one is unique
+            // and changes in place.
+            storage = .dictionary([:])
+            defer { storage = .dictionary(entries) }
+            yield &entries
+        }
+        set { storage = .dictionary(newValue) }
+    }
 
     /// Creates a map.
     public init(_ entries: [String: Value] = [:]) {
-        self.entries = entries
+        storage = .dictionary(entries)
+    }
+
+    /// The map of an object's fields (``StorageObjectFields/resourceValue``).
+    init(object: ObjectRecord) {
+        storage = .object(object)
+    }
+
+    /// The object's fields, when this map is `resource` or `request.resource`.
+    var objectRecord: ObjectRecord? {
+        if case .object(let record) = storage { return record }
+        return nil
     }
 
     /// The value for a key, if present. The key must match code unit for
     /// code unit: a canonically equivalent spelling is a different key.
     public subscript(key: String) -> Value? {
         get {
-            guard let entry = canonicalEntry(key), entry.key.sameCodeUnits(as: key) else { return nil }
-            return entry.value
+            switch storage {
+            case .dictionary(let entries):
+                guard let entry = Self.canonicalEntry(key, in: entries), entry.key.sameCodeUnits(as: key) else {
+                    return nil
+                }
+                return entry.value
+            case .object(let record):
+                return ObjectField(key: key).flatMap(record.value(of:))
+            }
         }
         set { entries[key] = newValue }
     }
@@ -28,14 +73,21 @@ public struct RulesMap: Sendable {
     /// non-ASCII character takes two bytes or more and none decomposes into
     /// several ASCII characters.
     func value(forASCIIKey key: String) -> Value? {
-        guard let entry = canonicalEntry(key), entry.key.utf8.count == key.utf8.count else { return nil }
-        return entry.value
+        switch storage {
+        case .dictionary(let entries):
+            guard let entry = Self.canonicalEntry(key, in: entries), entry.key.utf8.count == key.utf8.count else {
+                return nil
+            }
+            return entry.value
+        case .object(let record):
+            return ObjectField(key: key).flatMap(record.value(of:))
+        }
     }
 
     /// The entry whose key the dictionary takes for `key`: canonically
     /// equivalent, not necessarily the same code units.
     @inline(__always)
-    private func canonicalEntry(_ key: String) -> (key: String, value: Value)? {
+    private static func canonicalEntry(_ key: String, in entries: [String: Value]) -> (key: String, value: Value)? {
         entries.index(forKey: key).map { entries[$0] }
     }
 
@@ -43,7 +95,12 @@ public struct RulesMap: Sendable {
     public var sortedKeys: [String] { entries.keys.sorted() }
 
     /// The number of entries.
-    public var count: Int { entries.count }
+    public var count: Int {
+        switch storage {
+        case .dictionary(let entries): entries.count
+        case .object(let record): record.count
+        }
+    }
 }
 
 /// A set of the rules language. Elements are unique under set equality:
