@@ -56,6 +56,27 @@ struct HashingTests {
         #expect(Hashing.crc32c(Array(text.utf8)) == crc32c)
     }
 
+    /// A CRC one bit at a time, the definition the eight-byte tables must agree with.
+    static func bitwiseCRC(_ bytes: [UInt8], polynomial: UInt32) -> UInt32 {
+        var value: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            value ^= UInt32(byte)
+            for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ polynomial : value >> 1 }
+        }
+        return ~value
+    }
+
+    /// Every length from 0 to 40 bytes, so each count of whole eight-byte
+    /// steps and every tail length is checked, over bytes of every value.
+    @Test func crcsOfEveryLengthAgreeWithTheBitwiseDefinition() {
+        let bytes = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 211) }
+        for length in 0...bytes.count {
+            let prefix = Array(bytes[0..<length])
+            #expect(Hashing.crc32(prefix) == Self.bitwiseCRC(prefix, polynomial: 0xEDB8_8320), "crc32 of \(length) bytes")
+            #expect(Hashing.crc32c(prefix) == Self.bitwiseCRC(prefix, polynomial: 0x82F6_3B78), "crc32c of \(length) bytes")
+        }
+    }
+
     @Test func oneMegabyte() {
         #expect(Hashing.hex(Hashing.md5(Self.megabyte)) == "26E2437D8C01F4BCEDED84F9309AC88F")
         #expect(

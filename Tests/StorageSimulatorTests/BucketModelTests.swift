@@ -289,6 +289,15 @@ struct BucketModelTests {
         #expect(Array(object.lastPathComponent.utf8) == Array(ObjectPath.lastSegment(example.0).utf8))
     }
 
+    @Test("the last non-empty segment, found from the end, is the last of the split segments", arguments: [
+        "", "/", "//", "a", "a/", "/a", "a/b", "a//b//", "/a/b/c/", "\u{301}", "a//\u{301}", "/\u{301}x/",
+        "a/\u{301}b", "é/ü/", "a/b/\u{1F600}", "x/ /y", " ",
+    ])
+    func lastNonEmptySegment(_ path: String) {
+        let expected = ObjectPath.segments(path).last.map { Array($0.utf8) }
+        #expect(ObjectPath.lastNonEmptySegment(path).map { Array($0.utf8) } == expected, "\(path.debugDescription)")
+    }
+
     @Test("hostile page tokens and page sizes are invalid arguments, not crashes", arguments: [
         "", "!", "====", "aQ", Data([0x78, 0x61]).base64EncodedString(), Data([0x69, 0xFF, 0xFE]).base64EncodedString(),
         Data([0x70] + Array(repeating: 0x2F, count: 5000)).base64EncodedString(), String(repeating: "A", count: 100_000),

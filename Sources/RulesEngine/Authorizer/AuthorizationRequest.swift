@@ -55,8 +55,13 @@ public struct AuthorizationRequest: Sendable {
     }
 
     private static func requestPath(bucket: String, objectPath: String) -> RulesPath {
-        var segments = ["b", bucket, "o"]
+        var segments: [String] = []
+        // Reserved before the first append: an array literal would be
+        // allocated once for its three elements and again to reserve.
         segments.reserveCapacity(8)
+        segments.append("b")
+        segments.append(bucket)
+        segments.append("o")
         RulesPath.appendSegments(of: objectPath, to: &segments)
         return RulesPath(segments: segments)
     }

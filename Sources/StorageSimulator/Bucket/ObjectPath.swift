@@ -43,6 +43,17 @@ public enum ObjectPath {
         path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 
+    /// The last non-empty segment of a path (`b` for `a/b//`), `nil` when
+    /// there is none: the last of ``segments(_:)``, found from the end.
+    static func lastNonEmptySegment(_ path: String) -> Substring? {
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        guard let last = utf8.lastIndex(where: { $0 != slash }) else { return nil }
+        let end = utf8.index(after: last)
+        let start = utf8[..<last].lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return Substring(utf8[start..<end])
+    }
+
     /// The last segment of a name, empty segments included (`""` for `a/`).
     static func lastSegment(_ name: String) -> Substring {
         guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(name) }

@@ -8,7 +8,7 @@ public enum ContentTypes {
 
     /// The MIME type for a file or object name's extension, or `nil`.
     public static func type(forName name: String) -> String? {
-        let last = ObjectPath.segments(name).last ?? ""
+        let last = ObjectPath.lastNonEmptySegment(name) ?? ""
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
         return type(forExtension: String(last[last.index(after: dot)...]))
     }

@@ -58,7 +58,31 @@ open class StorageMetadata: NSObject {
 
     var fromService = false
     /// The dictionary this metadata was made from: the base of `updateMetadata`'s diff.
-    let initialDictionary: [String: AnyHashable]
+    var initialDictionary: [String: AnyHashable] {
+        switch origin {
+        case .dictionary(let dictionary):
+            return dictionary
+        case .service(let object):
+            // The base of the diff needs only the writable keys.
+            var initial: [String: AnyHashable] = ["contentEncoding": object.contentEncoding ?? "identity"]
+            initial["cacheControl"] = object.cacheControl
+            initial["contentDisposition"] = object.contentDisposition
+            initial["contentLanguage"] = object.contentLanguage
+            initial["contentType"] = object.contentType
+            initial["metadata"] = object.customMetadata.isEmpty ? nil : object.customMetadata
+            return initial
+        }
+    }
+
+    /// What this metadata was made from. The service's record is kept as it
+    /// is and read as a dictionary only if `updateMetadata` is given this
+    /// metadata, which most metadata the service returns never is.
+    private enum Origin {
+        case dictionary([String: AnyHashable])
+        case service(StoredObject)
+    }
+
+    private let origin: Origin
 
     /// Empty metadata, for an upload or a metadata change (`init(dictionary: [:])`).
     public override convenience init() {
@@ -83,8 +107,8 @@ open class StorageMetadata: NSObject {
         timeCreated = Self.date(dictionary["timeCreated"])
         updated = Self.date(dictionary["updated"])
         path = dictionary["name"] as? String
-        name = path.map { ObjectPath.segments($0).last.map(String.init) ?? "" }
-        initialDictionary = dictionary
+        name = path.map { ObjectPath.lastNonEmptySegment($0).map(String.init) ?? "" }
+        origin = .dictionary(dictionary)
         super.init()
     }
 
@@ -107,15 +131,8 @@ open class StorageMetadata: NSObject {
         timeCreated = Self.millisecondDate(object.timeCreated)
         updated = Self.millisecondDate(object.updated)
         path = object.name
-        name = ObjectPath.segments(object.name).last.map(String.init) ?? ""
-        // The base of `updateMetadata`'s diff needs only the writable keys.
-        var initial: [String: AnyHashable] = ["contentEncoding": contentEncoding]
-        initial["cacheControl"] = cacheControl
-        initial["contentDisposition"] = contentDisposition
-        initial["contentLanguage"] = contentLanguage
-        initial["contentType"] = contentType
-        initial["metadata"] = customMetadata
-        initialDictionary = initial
+        name = ObjectPath.lastNonEmptySegment(object.name).map(String.init) ?? ""
+        origin = .service(object)
         fromService = true
         storedObject = object
         super.init()
@@ -138,7 +155,7 @@ open class StorageMetadata: NSObject {
         updated = other.updated
         path = other.path
         name = other.name
-        initialDictionary = other.initialDictionary
+        origin = other.origin
         fromService = other.fromService
         storedObject = other.storedObject
         super.init()

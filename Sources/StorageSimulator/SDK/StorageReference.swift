@@ -29,7 +29,7 @@ open class StorageReference: NSObject {
 
     /// The last path segment (`""` at the root).
     public var name: String {
-        ObjectPath.segments(fullPath).last.map(String.init) ?? ""
+        ObjectPath.lastNonEmptySegment(fullPath).map(String.init) ?? ""
     }
 
     /// The root of the same bucket.

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import StorageSimulator
+
+@Suite("Download tokens")
+struct DownloadTokenTests {
+    /// Extreme and mixed bytes: every nibble value appears in both places.
+    static let uuids: [uuid_t] = [
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255),
+        (0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32, 0x10),
+        (0xC3, 0xC7, 0x10, 0x86, 0x95, 0xA8, 0x44, 0x5D, 0x96, 0xE7, 0xF6, 0x25, 0x97, 0x2D, 0xE4, 0xB0),
+    ]
+
+    @Test("a token is Foundation's UUID string in lowercase", arguments: uuids.indices)
+    func formatting(_ index: Int) {
+        let uuid = Self.uuids[index]
+        #expect(ObjectFactory.lowercaseString(of: uuid) == UUID(uuid: uuid).uuidString.lowercased())
+    }
+
+    @Test("fresh tokens are lowercase version-4 UUIDs, all different")
+    func freshTokens() {
+        let tokens = (0..<100).map { _ in ObjectFactory.newDownloadToken() }
+        #expect(Set(tokens).count == tokens.count)
+        for token in tokens {
+            #expect(UUID(uuidString: token) != nil && token == token.lowercased() && token.count == 36, "\(token)")
+            #expect(Array(token)[14] == "4", "\(token)")
+        }
+    }
+}
