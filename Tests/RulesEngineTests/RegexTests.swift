@@ -327,3 +327,39 @@ struct RegexSplitReplaceTests {
         #expect(throws: EvalError(message)) { try RulesRegex.replace("abc", pattern: pattern, replacement: template) }
     }
 }
+
+@Suite("Regex: plain patterns answered by byte comparison")
+struct LiteralPatternTests {
+    static let plain = ["", ".*", "image/.*", "image/png", "text/plain", "a-b_c:d;e,f'g\"h", "é.*", "x y.*", "A.*", "e\u{301}"]
+    static let notPlain = [
+        "image/.+", "image\\/.*", "a.*b", "a..*", "a*.*", "(?i)image/.*", "[a].*", "a|b", "^a", "a$", "a{2}", ".*.*",
+        "a\\.*", "(?s).*", "image/*",
+    ]
+    static let subjects = [
+        "", "image", "image/", "image/png", "image/png\n", "image/\npng", "Image/png", "text/plain", "text/plainx",
+        "x y", "x yz", "é", "éa", "e\u{301}", "a-b_c:d;e,f'g\"h", "\n", "A", "A\r", "image/png\u{0}",
+    ]
+
+    @Test(arguments: plain)
+    func plainPatternsHaveALiteralShape(pattern: String) throws {
+        let regex = try #require(RulesRegex.wholeMatchRegex(pattern))
+        #expect(regex.literal != nil)
+    }
+
+    @Test(arguments: notPlain)
+    func otherPatternsGoToPCRE2(pattern: String) throws {
+        let regex = try #require(RulesRegex.wholeMatchRegex(pattern), "\(pattern)")
+        #expect(regex.literal == nil)
+    }
+
+    /// The byte comparison answers exactly what PCRE2, compiled for RE2's meaning, answers.
+    @Test(arguments: plain + notPlain)
+    func bytesAgreeWithPCRE2(pattern: String) throws {
+        let regex = try #require(RulesRegex.wholeMatchRegex(pattern))
+        for subject in Self.subjects {
+            var text = subject
+            let expected = try text.withUTF8 { bytes in try regex.hasMatch(in: bytes, from: 0) }
+            #expect(try RulesRegex.matches(subject, regex: regex) == expected, "\(pattern) on \(subject.debugDescription)")
+        }
+    }
+}

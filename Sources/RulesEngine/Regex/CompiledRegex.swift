@@ -26,6 +26,9 @@ final class CompiledRegex: @unchecked Sendable {
     /// the DFA matcher answers "is there a match at or after this offset" with
     /// in one linear pass (the pattern alone would be retried at every offset).
     let searchCode: OpaquePointer?
+    /// For ``Mode/whole``: the pattern as plain bytes (and `.*`), when it is
+    /// that simple; ``RulesRegex/matches(_:regex:)`` then compares bytes.
+    let literal: LiteralPattern?
 
     /// RE2 semantics: UTF-8, `$` only at the very end unless `(?m)`, `(?m)^`
     /// also after a final newline, ASCII `\d \w \b` (no UCP), no `\C`.
@@ -39,6 +42,7 @@ final class CompiledRegex: @unchecked Sendable {
         self.pattern = pattern
         self.mode = mode
         self.searchCode = searchCode
+        literal = mode == .whole ? LiteralPattern(pattern) : nil
         self.captureCount = captureCount
         self.groupNames = groupNames
         self.code = code

@@ -56,7 +56,8 @@ public enum RulesRegex {
     /// `matches` with a pattern compiled beforehand by ``wholeMatchRegex(_:)``.
     static func matches(_ subject: String, regex: CompiledRegex) throws(EvalError) -> Bool {
         try withBytes(subject) { bytes throws(EvalError) in
-            try regex.hasMatch(in: bytes, from: 0)
+            if let literal = regex.literal { return literal.matches(bytes) }
+            return try regex.hasMatch(in: bytes, from: 0)
         }
     }
 
