@@ -330,14 +330,20 @@ struct RegexSplitReplaceTests {
 
 @Suite("Regex: plain patterns answered by byte comparison")
 struct LiteralPatternTests {
-    static let plain = ["", ".*", "image/.*", "image/png", "text/plain", "a-b_c:d;e,f'g\"h", "é.*", "x y.*", "A.*", "e\u{301}"]
+    static let plain = [
+        "", ".*", "image/.*", "image/png", "text/plain", "a-b_c:d;e,f'g\"h", "é.*", "x y.*", "A.*", "e\u{301}",
+        "image/(png|jpeg|gif|webp)", "(?:image|text)/.*", "a|b", "a|b.*|", "(a|)b", "x(|y).*", "a(b|c)d|e", "()",
+        "image/(png|jpeg)|text/(plain|html).*",
+    ]
     static let notPlain = [
-        "image/.+", "image\\/.*", "a.*b", "a..*", "a*.*", "(?i)image/.*", "[a].*", "a|b", "^a", "a$", "a{2}", ".*.*",
-        "a\\.*", "(?s).*", "image/*",
+        "image/.+", "image\\/.*", "a.*b", "a..*", "a*.*", "(?i)image/.*", "[a].*", "^a", "a$", "a{2}", ".*.*",
+        "a\\.*", "(?s).*", "image/*", "a(b(c))", "(?i:a|b)", "(?P<n>a)", "(a)*", "(a)(b)", "(a.*)", "(a|b)+", "((a|b))", "a(b|c)(d|e)",
     ]
     static let subjects = [
         "", "image", "image/", "image/png", "image/png\n", "image/\npng", "Image/png", "text/plain", "text/plainx",
         "x y", "x yz", "é", "éa", "e\u{301}", "a-b_c:d;e,f'g\"h", "\n", "A", "A\r", "image/png\u{0}",
+        "image/gif", "image/webp", "image/jpe", "text/html", "text/htmlx", "text/html\n", "a", "b", "bb", "c", "abd",
+        "acd", "e", "ad", "xy", "xyz", "x", "ab",
     ]
 
     @Test(arguments: plain)
