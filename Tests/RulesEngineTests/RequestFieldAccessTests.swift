@@ -101,4 +101,16 @@ import Testing
         #expect(decision.allowed)
         #expect(decision.path == request.requestPath)
     }
+
+    /// Object names split at each `/` byte, empty pieces dropped, every
+    /// other byte kept: a combining mark after a slash starts a segment.
+    @Test(arguments: [
+        "", "/", "//", "a", "a/", "/a", "a//b", "/a/b/c/", "é/ü", "e\u{301}/\u{301}x", "a/\u{1F600}/b", " / ", "a\\b",
+    ])
+    func objectNamesSplitAtSlashBytes(_ name: String) {
+        let expected = name.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        let request = AuthorizationRequest(method: .get, bucket: "B", objectPath: name, time: Engine.time)
+        #expect(request.requestPath.segments.map { Array($0.utf8) } == (["b", "B", "o"] + expected).map { Array($0.utf8) })
+        #expect(RulesPath(parsing: name).segments.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+    }
 }

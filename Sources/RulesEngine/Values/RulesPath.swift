@@ -19,17 +19,20 @@ public struct RulesPath: Sendable, Hashable, CustomStringConvertible {
     /// Splitting on UTF-8 bytes avoids grapheme breaking on a hot path, and
     /// `/` is ASCII, so every piece ends on a character boundary.
     static func appendSegments(of text: String, to segments: inout [String]) {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                if start != index { segments.append(String(text[start..<index])) }
-                start = utf8.index(after: index)
+        var text = text
+        // Pieces are made from their bytes: string indices cost more.
+        text.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "/") {
+                    if start != index { segments.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
+                    start = index &+ 1
+                }
+                index &+= 1
             }
-            index = utf8.index(after: index)
+            if start != index { segments.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
         }
-        if start != index { segments.append(String(text[start..<index])) }
     }
 
     /// `/a/b/c` (`/` for the empty path).
