@@ -40,6 +40,23 @@ import Testing
         if expected == "error" { #expect(result.untraced.contains("error"), "\(result.untraced)") }
     }
 
+    /// Comparisons of `request.auth` with `null` are read from the identity
+    /// directly when compiled; signed in and out, both ways round.
+    @Test(arguments: [
+        ("request.auth != null", true), ("request.auth == null", false), ("null != request.auth", true),
+        ("null == request.auth", false), ("(null) != request.auth", true), ("!(request.auth == null)", true),
+        ("request.auth != null && request.auth.uid == 'alice'", true), ("request.auth == null || false", false),
+    ])
+    func signedInTests(condition: String, whenSignedIn: Bool) throws {
+        let rules = Engine.storageRules("match /{path=**} { allow create: if \(condition); }")
+        let signedIn = try #require(Self.outcomes(rules, auth: AuthIdentity(uid: "alice")))
+        #expect(signedIn.traced == signedIn.untraced, "\(condition)")
+        #expect(signedIn.untraced.hasPrefix("\(whenSignedIn)"), "\(condition): \(signedIn.untraced)")
+        let signedOut = try #require(Self.outcomes(rules, auth: nil))
+        #expect(signedOut.traced == signedOut.untraced, "\(condition)")
+        #expect(signedOut.untraced.hasPrefix("\(!whenSignedIn)"), "\(condition): \(signedOut.untraced)")
+    }
+
     @Test func signedOutAuthIsNull() throws {
         let rules = Engine.storageRules("match /{path=**} { allow create: if request.auth == null; }")
         let result = try #require(Self.outcomes(rules, auth: nil))

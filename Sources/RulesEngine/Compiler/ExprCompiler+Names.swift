@@ -117,4 +117,26 @@ extension ExprCompiler {
             return field.value(in: evaluator)
         }
     }
+
+    /// `request.auth == null` or `!= null` (either way round) when `request`
+    /// is the global binding: whether the request is signed out, read
+    /// without making the `request.auth` value. It counts the three nodes
+    /// the comparison, the member and `request` count (literals are free).
+    func compileSignedInTest(_ lhs: Expr, _ rhs: Expr, isEqual: Bool) -> CompiledExpr? {
+        let operand: Expr
+        if case .null? = Self.literalValue(rhs) {
+            operand = lhs
+        } else if case .null? = Self.literalValue(lhs) {
+            operand = rhs
+        } else {
+            return nil
+        }
+        guard case .member(let base, let field) = operand.kind, field.name == "auth", case .identifier("request") = base.kind,
+            isGlobal("request")
+        else { return nil }
+        return { evaluator, _ throws(EvalError) in
+            try evaluator.countNodes(3)
+            return .bool((evaluator.request.authUID == nil) == isEqual)
+        }
+    }
 }

@@ -210,6 +210,9 @@ struct ExprCompiler {
     }
 
     private func compileBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
+        if op == .equal || op == .notEqual, let signedIn = compileSignedInTest(lhs, rhs, isEqual: op == .equal) {
+            return signedIn
+        }
         let left = compile(lhs)
         let right = compile(rhs)
         switch op {
