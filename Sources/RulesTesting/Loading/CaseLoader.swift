@@ -27,6 +27,16 @@ struct CaseContext {
         Set(operationKeys.flatMap(fieldKeys(of:)))
     }
 
+    /// The keys a case accepts, by its operation, made once rather than for
+    /// every case; `steps` stands for a case with a sequence of steps.
+    private static let caseKeysByOperation: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: operationKeys.map { ($0, caseKeys + callerKeys + [$0, "expect"] + fieldKeys(of: $0)) }
+            + [("steps", caseKeys + callerKeys + ["steps"])])
+
+    /// The keys a step accepts, by its operation.
+    private static let stepKeysByOperation: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: operationKeys.map { ($0, callerKeys + [$0, "expect"] + fieldKeys(of: $0)) })
+
     func loadCases(_ node: Node) throws(SuiteLoadError) -> [TestCase] {
         var cases: [TestCase] = []
         var names: [String: SuiteLocation] = [:]
@@ -45,7 +55,7 @@ struct CaseContext {
         let loose = try reader.mapping(node, what: "a case")
         let isSequence = loose.has("steps")
         let operation = isSequence ? nil : try operationKey(loose, what: "a case")
-        let allowed = Self.caseKeys + Self.callerKeys + (isSequence ? ["steps"] : [operation ?? "", "expect"] + Self.fieldKeys(of: operation ?? ""))
+        let allowed = Self.caseKeysByOperation[operation ?? "steps"] ?? []
         let fields = try checked(loose, allowed: allowed, operation: operation)
         let name = try reader.string(try fields.required("name"), what: "`name`")
         let location = reader.location(of: node)
@@ -78,7 +88,7 @@ struct CaseContext {
     private func loadStep(_ node: Node, caller inherited: Caller, time inheritedTime: Timestamp?) throws(SuiteLoadError) -> TestStep {
         let loose = try reader.mapping(node, what: "a step")
         let operation = try operationKey(loose, what: "a step")
-        let allowed = Self.callerKeys + [operation, "expect"] + Self.fieldKeys(of: operation)
+        let allowed = Self.stepKeysByOperation[operation] ?? []
         let fields = try checked(loose, allowed: allowed, operation: operation)
         let caller = try loadCaller(fields, inherited: inherited)
         let time = try fields["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
@@ -87,12 +97,13 @@ struct CaseContext {
 
     /// Checks a mapping against its allowed keys, naming keys that belong to another operation.
     private func checked(_ loose: Fields, allowed: [String], operation: String?) throws(SuiteLoadError) -> Fields {
-        for entry in loose.entries where !allowed.contains(entry.key) {
-            if let operation, Self.allFieldKeys.contains(entry.key) {
-                throw reader.error("`\(entry.key)` does not apply to `\(operation)`", at: entry.keyNode, key: entry.key)
+        // Searching the keys touches no node; only a rejected key reads its entry.
+        for (index, key) in loose.keys.enumerated() where !allowed.contains(key) {
+            if let operation, Self.allFieldKeys.contains(key) {
+                throw reader.error("`\(key)` does not apply to `\(operation)`", at: loose.entries[index].keyNode, key: key)
             }
-            if operation == nil, entry.key == "expect" || Self.operationKeys.contains(entry.key) {
-                throw reader.error("a case with `steps` takes `\(entry.key)` inside each step", at: entry.keyNode, key: entry.key)
+            if operation == nil, key == "expect" || Self.operationKeys.contains(key) {
+                throw reader.error("a case with `steps` takes `\(key)` inside each step", at: loose.entries[index].keyNode, key: key)
             }
         }
         return try loose.restricted(to: allowed)

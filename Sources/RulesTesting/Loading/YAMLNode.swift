@@ -189,8 +189,8 @@ struct Fields {
     /// (what ``YAMLReader/mapping(_:what:allowed:)`` reports, for a mapping
     /// already read without a key list).
     func restricted(to allowed: [String]) throws(SuiteLoadError) -> Fields {
-        for entry in entries where !allowed.contains(entry.key) {
-            throw reader.unknownKey(entry.key, at: entry.keyNode, in: what, allowed: allowed)
+        for (index, key) in keys.enumerated() where !allowed.contains(key) {
+            throw reader.unknownKey(key, at: entries[index].keyNode, in: what, allowed: allowed)
         }
         return self
     }
