@@ -21,16 +21,28 @@ enum BenchmarkPolicy {
 
     static let time = Timestamp(seconds: 1_767_225_600)
 
+    /// The uploaded object's fields.
+    static func uploadFields() -> StorageObjectFields {
+        StorageObjectFields(
+            name: "users/alice/cat.png", bucket: "b", size: 2048, md5Hash: "x", crc32c: "y", contentType: "image/png",
+            contentEncoding: "identity", contentDisposition: "inline")
+    }
+
     /// `request.resource` of the upload.
-    static let upload = StorageObjectFields(
-        name: "users/alice/cat.png", bucket: "b", size: 2048, md5Hash: "x", crc32c: "y", contentType: "image/png",
-        contentEncoding: "identity", contentDisposition: "inline"
-    ).requestResourceValue
+    static let upload = uploadFields().requestResourceValue
 
     /// Alice uploads her image: allowed through both functions and the regex.
     static let create = AuthorizationRequest(
         method: .create, bucket: "b", objectPath: "users/alice/cat.png", auth: AuthIdentity(uid: "alice"),
         incoming: upload, time: time, recordsTrace: false)
+
+    /// The create built from its parts (identity, object fields, request),
+    /// as a caller with no prepared request builds it.
+    static func buildCreate() -> AuthorizationRequest {
+        AuthorizationRequest(
+            method: .create, bucket: "b", objectPath: "users/alice/cat.png", auth: AuthIdentity(uid: "alice"),
+            incoming: uploadFields().requestResourceValue, time: time, recordsTrace: false)
+    }
 
     /// Alice reads Bob's file: denied by the condition.
     static let deniedGet = AuthorizationRequest(

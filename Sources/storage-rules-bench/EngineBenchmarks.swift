@@ -43,13 +43,7 @@ func runEngineBenchmarks() {
         _ = compiled.authorize(denied)
     }
     measure("build the create request and its resource, then isAllowed", iterations: 100_000) {
-        let fields = StorageObjectFields(
-            name: "users/alice/cat.png", bucket: "b", size: 2048, md5Hash: "x", crc32c: "y", contentType: "image/png",
-            contentEncoding: "identity", contentDisposition: "inline")
-        let request = AuthorizationRequest(
-            method: .create, bucket: "b", objectPath: "users/alice/cat.png", auth: AuthIdentity(uid: "alice"),
-            incoming: fields.requestResourceValue, time: BenchmarkPolicy.time, recordsTrace: false)
-        _ = compiled.isAllowed(request)
+        _ = compiled.isAllowed(BenchmarkPolicy.buildCreate())
     }
     runScalingBenchmarks(singleBlockAllow: allow, request: create)
 }
