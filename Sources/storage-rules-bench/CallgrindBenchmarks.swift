@@ -14,8 +14,9 @@ import RulesSyntax
 /// builds the explanation. `callgrindWideDecisions`
 /// (count it with its own `--toggle-collect`) runs the create 1,000 times
 /// among 200 match blocks, `callgrindSingleBlockDecisions` and
-/// `callgrindDeniedDecisions` one kind alone, and `callgrindBuiltDecisions`
-/// builds each create from its parts before deciding it.
+/// `callgrindDeniedDecisions` one kind alone, `callgrindBuiltDecisions`
+/// builds each create from its parts before deciding it, and
+/// `callgrindTracedDecisions` decides the create with a full trace.
 func runCallgrindBenchmarks() {
     print("== callgrind (3,000 decisions in callgrindDecisions)")
     guard let compiled = BenchmarkPolicy.compiled() else { return }
@@ -35,6 +36,9 @@ func runCallgrindBenchmarks() {
     print("granted \(callgrindSingleBlockDecisions(compiled, requests[0], rounds: 1000)) of 1000 creates (expected 1000)")
     print("denied \(callgrindDeniedDecisions(compiled, requests[1], rounds: 1000)) of 1000 gets (expected 1000)")
     print("granted \(callgrindBuiltDecisions(compiled, rounds: 1000)) of 1000 built creates (expected 1000)")
+    var traced = requests[0]
+    traced.recordsTrace = true
+    print("granted \(callgrindTracedDecisions(compiled, traced, rounds: 1000)) of 1000 traced creates (expected 1000)")
     let wideGranted = callgrindWideDecisions(wide, requests[0], rounds: 1000)
     print("granted \(wideGranted) of 1000 creates among 200 blocks (expected 1000)")
 }
@@ -96,5 +100,14 @@ func callgrindSingleBlockDecisions(_ ruleset: CompiledRuleset, _ request: Author
 func callgrindBuiltDecisions(_ ruleset: CompiledRuleset, rounds: Int) -> Int {
     var granted = 0
     for _ in 0..<rounds where ruleset.isAllowed(BenchmarkPolicy.buildCreate()) { granted += 1 }
+    return granted
+}
+
+/// The create through `authorize` with a full trace, 1,000 times: the
+/// numerator of the traced / untraced ratio.
+@inline(never)
+func callgrindTracedDecisions(_ ruleset: CompiledRuleset, _ request: AuthorizationRequest, rounds: Int) -> Int {
+    var granted = 0
+    for _ in 0..<rounds where ruleset.authorize(request).allowed { granted += 1 }
     return granted
 }

@@ -86,7 +86,7 @@ final class Evaluator: BuiltinContext {
     /// The `request` map.
     var requestValue: Value {
         if let builtRequestValue { return builtRequestValue }
-        var fields: [String: Value] = [:]
+        var fields: [String: Value] = Dictionary(minimumCapacity: RequestField.allCases.count)
         for field in RequestField.allCases { fields[field.rawValue] = field.value(in: self) }
         let value = Value.map(RulesMap(fields))
         builtRequestValue = value

@@ -7,11 +7,24 @@ enum ObjectField: String, CaseIterable, Sendable {
 
     /// The field a map key names: code unit for code unit, as map keys match.
     init?(key: String) {
-        // Every raw value is ASCII, so a key of as many bytes that Swift
-        // finds canonically equal is the same key (see `RulesMap.value(forASCIIKey:)`).
-        guard let field = ObjectField(rawValue: key), field.rawValue.utf8.count == key.utf8.count else { return nil }
+        // Only the fields with as many bytes are compared (`init(rawValue:)`
+        // would compare every name). Every name is ASCII, so a key of as
+        // many bytes that Swift finds canonically equal is the same key
+        // (see `RulesMap.value(forASCIIKey:)`).
+        let length = key.utf8.count
+        let candidates = Self.fieldsByLength
+        guard length < candidates.count, let field = candidates[length].first(where: { $0.rawValue == key }) else {
+            return nil
+        }
         self = field
     }
+
+    /// The fields whose names have each byte count, by byte count.
+    private static let fieldsByLength: [[ObjectField]] = {
+        var table: [[ObjectField]] = Array(repeating: [], count: allCases.map(\.rawValue.utf8.count).max()! + 1)
+        for field in allCases { table[field.rawValue.utf8.count].append(field) }
+        return table
+    }()
 }
 
 /// `resource` or `request.resource` kept as the object's fields: a map
