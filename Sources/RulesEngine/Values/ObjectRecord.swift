@@ -48,7 +48,10 @@ final class ObjectRecord: Sendable {
     }
 
     /// The number of keys.
-    var count: Int { includesTimes ? ObjectField.allCases.count : ObjectField.allCases.count - 2 }
+    var count: Int { includesTimes ? Self.fieldCount : Self.fieldCount - 2 }
+
+    /// `ObjectField.allCases.count`, counted once: `allCases` makes an array.
+    private static let fieldCount = ObjectField.allCases.count
 
     /// The value of a key, `nil` when this projection does not have it.
     func value(of field: ObjectField) -> Value? {
