@@ -40,8 +40,8 @@ import Testing
         if expected == "error" { #expect(result.untraced.contains("error"), "\(result.untraced)") }
     }
 
-    /// Comparisons of `request.auth` with `null` are read from the identity
-    /// directly when compiled; signed in and out, both ways round.
+    /// Comparisons with `null` compile to a null test; `request.auth`'s,
+    /// signed in and out, both ways round, agree traced and compiled.
     @Test(arguments: [
         ("request.auth != null", true), ("request.auth == null", false), ("null != request.auth", true),
         ("null == request.auth", false), ("(null) != request.auth", true), ("!(request.auth == null)", true),
@@ -55,6 +55,36 @@ import Testing
         let signedOut = try #require(Self.outcomes(rules, auth: nil))
         #expect(signedOut.traced == signedOut.untraced, "\(condition)")
         #expect(signedOut.untraced.hasPrefix("\(!whenSignedIn)"), "\(condition): \(signedOut.untraced)")
+    }
+
+    /// The null test answers as the generic equality does for every kind
+    /// of operand, errors included.
+    @Test(arguments: [
+        ("null == null", "true"), ("(null) != null", "false"), ("null == 0", "false"), ("'' != null", "true"),
+        ("[] == null", "false"), ("{} != null", "true"), ("request.resource.metadata == null", "true"),
+        ("null == request.resource.contentType", "false"), ("request.nosuch == null", "error"),
+        ("null != request.resource.nosuch", "error"), ("(1 / 0) == null", "error"), ("request.auth.token != null", "true"),
+        ("request.resource != null", "true"), ("null == request.resource", "false"), ("request.method == null", "false"),
+        ("request.path != null", "true"), ("request.time == null", "false"), ("request.params != null", "true"),
+    ])
+    func nullComparisons(condition: String, expected: String) throws {
+        let rules = Engine.storageRules("match /{path=**} { allow create: if \(condition); }")
+        let result = try #require(Self.outcomes(rules, auth: AuthIdentity(uid: "alice")))
+        #expect(result.traced == result.untraced, "\(condition)")
+        let prefix = expected == "error" ? "false" : expected
+        #expect(result.untraced.hasPrefix(prefix), "\(condition): \(result.untraced)")
+        #expect(result.untraced.contains("error") == (expected == "error"), "\(condition): \(result.untraced)")
+    }
+
+    /// An incoming value given as `null` is null, as an absent one is.
+    @Test func incomingNullIsNull() throws {
+        let rules = Engine.storageRules("match /{path=**} { allow create: if request.resource == null; }")
+        let compiled = try #require(Engine.compile(rules))
+        for incoming in [nil, Value.null] {
+            let decision = Engine.decideBothWays(compiled, AuthorizationRequest(
+                method: .create, bucket: Engine.bucket, objectPath: "x/y", incoming: incoming, time: Engine.time))
+            #expect(decision.allowed, "\(String(describing: incoming))")
+        }
     }
 
     @Test func signedOutAuthIsNull() throws {

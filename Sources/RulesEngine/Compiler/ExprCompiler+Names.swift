@@ -55,11 +55,11 @@ extension ExprCompiler {
     /// request directly when `request` is the global binding, counting the
     /// nodes a map lookup would have counted.
     func compileMember(_ base: Expr, _ name: String) -> CompiledExpr {
-        if case .identifier("request") = base.kind, isGlobal("request") {
+        if isGlobalRequest(base) {
             return Self.requestField(name)
         }
-        if case .member(let inner, let field) = base.kind, field.name == "auth", case .identifier("request") = inner.kind,
-            isGlobal("request"), name == "uid" || name == "token"
+        if case .member(let inner, let field) = base.kind, field.name == "auth", isGlobalRequest(inner),
+            name == "uid" || name == "token"
         {
             // Each field is read from the request's copies of them, without
             // copying the whole identity.
@@ -118,25 +118,30 @@ extension ExprCompiler {
         }
     }
 
-    /// `request.auth == null` or `!= null` (either way round) when `request`
-    /// is the global binding: whether the request is signed out, read
-    /// without making the `request.auth` value. It counts the three nodes
-    /// the comparison, the member and `request` count (literals are free).
-    func compileSignedInTest(_ lhs: Expr, _ rhs: Expr, isEqual: Bool) -> CompiledExpr? {
-        let operand: Expr
-        if case .null? = Self.literalValue(rhs) {
-            operand = lhs
-        } else if case .null? = Self.literalValue(lhs) {
-            operand = rhs
-        } else {
-            return nil
+    /// Whether `expr` is the name `request` meaning the global binding.
+    func isGlobalRequest(_ expr: Expr) -> Bool {
+        if case .identifier("request") = expr.kind { return isGlobal("request") }
+        return false
+    }
+
+    /// `x == null` / `x != null` (`isEqual` says which) as a null test of
+    /// `x`: no value of another type equals `null`. A `request.<field>`
+    /// operand is tested on the request itself, without making the field's
+    /// value; the comparison, the member and `request` count as they would.
+    func compileNullTest(_ operand: Expr, isEqual: Bool) -> CompiledExpr {
+        if case .member(let base, let name) = operand.kind, isGlobalRequest(base),
+            let field = RequestField(rawValue: name.name)
+        {
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNodes(3)
+                return .bool(field.isNull(in: evaluator) == isEqual)
+            }
         }
-        guard case .member(let base, let field) = operand.kind, field.name == "auth", case .identifier("request") = base.kind,
-            isGlobal("request")
-        else { return nil }
-        return { evaluator, _ throws(EvalError) in
-            try evaluator.countNodes(3)
-            return .bool((evaluator.request.authUID == nil) == isEqual)
+        let value = compile(operand)
+        return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
+            guard case .null = try value(evaluator, base) else { return .bool(!isEqual) }
+            return .bool(isEqual)
         }
     }
 }

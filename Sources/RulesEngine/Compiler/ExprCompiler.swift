@@ -210,8 +210,8 @@ struct ExprCompiler {
     }
 
     private func compileBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
-        if op == .equal || op == .notEqual, let signedIn = compileSignedInTest(lhs, rhs, isEqual: op == .equal) {
-            return signedIn
+        if op == .equal || op == .notEqual, let operand = Self.nullComparand(lhs, rhs) {
+            return compileNullTest(operand, isEqual: op == .equal)
         }
         let left = compile(lhs)
         let right = compile(rhs)
@@ -235,6 +235,14 @@ struct ExprCompiler {
                 return try evaluator.binary(op, value, try right(evaluator, base))
             }
         }
+    }
+
+    /// The other operand of a comparison with the `null` literal (either
+    /// side, parentheses allowed), or `nil` when neither side is `null`.
+    private static func nullComparand(_ lhs: Expr, _ rhs: Expr) -> Expr? {
+        if case .null? = literalValue(rhs) { return lhs }
+        if case .null? = literalValue(lhs) { return rhs }
+        return nil
     }
 
     /// `&&` and `||` with the error absorption of ``Evaluator``'s.

@@ -382,4 +382,13 @@ enum RequestField: String, CaseIterable {
         case .params: .map(RulesMap())
         }
     }
+
+    /// Whether ``value(in:)`` is `null`, read without making the value.
+    func isNull(in evaluator: Evaluator) -> Bool {
+        switch self {
+        case .auth: evaluator.request.authUID == nil
+        case .resource: evaluator.request.incoming?.isNull ?? true
+        case .method, .path, .time, .params: false
+        }
+    }
 }
