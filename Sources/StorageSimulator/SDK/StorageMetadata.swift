@@ -64,14 +64,22 @@ open class StorageMetadata: NSObject {
             return dictionary
         case .service(let object):
             // The base of the diff needs only the writable keys.
-            var initial: [String: AnyHashable] = ["contentEncoding": object.contentEncoding ?? "identity"]
+            var initial: [String: AnyHashable] = ["contentEncoding": Self.contentEncoding(of: object)]
             initial["cacheControl"] = object.cacheControl
             initial["contentDisposition"] = object.contentDisposition
             initial["contentLanguage"] = object.contentLanguage
             initial["contentType"] = object.contentType
-            initial["metadata"] = object.customMetadata.isEmpty ? nil : object.customMetadata
+            initial["metadata"] = Self.customMetadata(of: object)
             return initial
         }
+    }
+
+    /// The content encoding the service returns: `identity` when none was stored.
+    private static func contentEncoding(of object: StoredObject) -> String { object.contentEncoding ?? "identity" }
+
+    /// The custom metadata the service returns: none rather than an empty map.
+    private static func customMetadata(of object: StoredObject) -> [String: String]? {
+        object.customMetadata.isEmpty ? nil : object.customMetadata
     }
 
     /// What this metadata was made from. The service's record is kept as it
@@ -120,11 +128,11 @@ open class StorageMetadata: NSObject {
         bucket = object.bucket
         cacheControl = object.cacheControl
         contentDisposition = object.contentDisposition
-        contentEncoding = object.contentEncoding ?? "identity"
+        contentEncoding = Self.contentEncoding(of: object)
         contentLanguage = object.contentLanguage
         contentType = object.contentType
         md5Hash = object.md5Hash
-        customMetadata = object.customMetadata.isEmpty ? nil : object.customMetadata
+        customMetadata = Self.customMetadata(of: object)
         size = object.size
         generation = object.generation
         metageneration = object.metageneration
