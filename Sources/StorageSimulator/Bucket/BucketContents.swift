@@ -1,18 +1,19 @@
 /// A bucket's objects, indexed twice: a B+tree in name order for listings,
-/// and a hash table by exact name for lookups, which at a million objects
-/// would otherwise walk four or five tree levels, a cache miss or more each.
+/// and a hash table by exact name (``NameTable``) for lookups, which at a
+/// million objects would otherwise walk four or five tree levels, a cache
+/// miss or more each.
 ///
 /// Not thread-safe by itself: ``BucketStore`` guards it with its lock.
 struct BucketContents {
     /// The entries in name order.
     let ordered: OrderedIndex<ObjectName, StoredEntry>
     /// The same entries by name.
-    private var byName: [ObjectName: StoredEntry]
+    private var byName: NameTable
 
     /// An empty bucket.
     init() {
         ordered = OrderedIndex()
-        byName = [:]
+        byName = NameTable()
     }
 
     /// A bucket holding `sorted`'s entries. Its arrays and name table are
@@ -25,19 +26,20 @@ struct BucketContents {
     var count: Int { ordered.count }
 
     /// The entry named `key`.
-    func element(for key: ObjectName) -> StoredEntry? { byName[key] }
+    func element(for key: ObjectName) -> StoredEntry? { byName.entry(named: key.string) }
 
     /// Stores `entry` under `key`, returning the entry it replaced.
     @discardableResult
     mutating func insert(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
-        byName[key] = entry
+        assert(UTF8Order.equal(entry.name, key.string), "an entry is stored under its own name")
+        byName.insert(entry)
         return ordered.insert(entry, for: key)
     }
 
     /// Removes the entry named `key`, returning it.
     @discardableResult
     mutating func remove(_ key: ObjectName) -> StoredEntry? {
-        byName.removeValue(forKey: key)
+        byName.remove(named: key.string)
         return ordered.remove(key)
     }
 
@@ -57,12 +59,12 @@ struct SortedEntries: Sendable {
     /// The entries, in name order.
     let entries: [StoredEntry]
     /// The entries by name.
-    let byName: [ObjectName: StoredEntry]
+    let byName: NameTable
 
     /// `entries` in name order with no name twice.
     init(_ entries: [StoredEntry]) {
         keys = entries.map { ObjectName($0.name) }
         self.entries = entries
-        byName = Dictionary(uniqueKeysWithValues: zip(keys, entries))
+        byName = NameTable(entries)
     }
 }

@@ -1,0 +1,178 @@
+/// A bucket's entries by exact name: an open-addressing hash table whose
+/// slots hold each entry beside its name's full 64-bit hash.
+///
+/// A `[ObjectName: StoredEntry]` lookup at a million objects reads the
+/// occupancy bitmap, the key slot, the key's string storage and the value
+/// slot (a cache miss each) and hashes the name with SipHash. Here a probe
+/// reads one slot, and the entry's name is compared only when the whole hash
+/// agrees, which for a different name almost never happens.
+///
+/// A copy shares the slots until one of them is changed (copy-on-write), so
+/// buckets restored from one snapshot share one table.
+struct NameTable {
+    /// One slot: empty when `entry` is `nil`.
+    private struct Slot {
+        var hash: UInt64
+        var entry: StoredEntry?
+    }
+
+    /// A power of two of slots, at most ``maximumLoad`` of them in use.
+    private var slots: [Slot]
+    /// The number of entries.
+    private(set) var count = 0
+
+    /// Slots in use, at most, per slot: linear probing stays short up to about this.
+    private static let maximumLoad = 0.7
+
+    /// An empty table with room for `capacity` entries before it grows.
+    init(capacity: Int = 0) {
+        var size = 8
+        while Double(capacity) > Double(size) * Self.maximumLoad { size *= 2 }
+        slots = Array(repeating: Slot(hash: 0, entry: nil), count: size)
+    }
+
+    /// A table of `entries`, whose names must all differ.
+    init<Entries: Collection>(_ entries: Entries) where Entries.Element == StoredEntry {
+        self.init(capacity: entries.count)
+        for entry in entries { insert(entry) }
+    }
+
+    /// The entry named `name`.
+    func entry(named name: String) -> StoredEntry? {
+        NameHash.withBytes(of: name) { probe in
+            let hash = NameHash.hash(probe)
+            return slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count &- 1
+                var position = Int(truncatingIfNeeded: hash) & mask
+                while let entry = slots[position].entry {
+                    if slots[position].hash == hash, NameHash.withBytes(of: entry.name, { IndexBytes.compare($0, probe) == 0 }) {
+                        return entry
+                    }
+                    position = (position &+ 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Stores `entry` under its name, returning the entry it replaced.
+    @discardableResult
+    mutating func insert(_ entry: StoredEntry) -> StoredEntry? {
+        if Double(count + 1) > Double(slots.count) * Self.maximumLoad { grow() }
+        let hash = NameHash.withBytes(of: entry.name, NameHash.hash)
+        let position = position(of: entry.name, hash: hash)
+        let previous = slots[position].entry
+        slots[position] = Slot(hash: hash, entry: entry)
+        if previous == nil { count += 1 }
+        return previous
+    }
+
+    /// Removes the entry named `name`, returning it.
+    @discardableResult
+    mutating func remove(named name: String) -> StoredEntry? {
+        let hash = NameHash.withBytes(of: name, NameHash.hash)
+        var hole = position(of: name, hash: hash)
+        guard let removed = slots[hole].entry else { return nil }
+        count -= 1
+        // Backward-shift deletion: move up every later entry of the run that
+        // may not sit past the hole, so no probe ever stops early at it.
+        slots.withUnsafeMutableBufferPointer { slots in
+            let mask = slots.count &- 1
+            var next = (hole &+ 1) & mask
+            while slots[next].entry != nil {
+                let home = Int(truncatingIfNeeded: slots[next].hash) & mask
+                // Whether `home` lies cyclically outside (hole, next]: then the
+                // entry at `next` may move back into the hole.
+                let distanceToHome = (next &- home) & mask
+                let distanceToHole = (next &- hole) & mask
+                if distanceToHome >= distanceToHole {
+                    slots[hole] = slots[next]
+                    hole = next
+                }
+                next = (next &+ 1) & mask
+            }
+            slots[hole] = Slot(hash: 0, entry: nil)
+        }
+        return removed
+    }
+
+    /// Removes every entry.
+    mutating func removeAll() {
+        self = NameTable()
+    }
+
+    /// The slot holding `name`, or the empty slot where it would go.
+    private func position(of name: String, hash: UInt64) -> Int {
+        NameHash.withBytes(of: name) { probe in
+            slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count &- 1
+                var position = Int(truncatingIfNeeded: hash) & mask
+                while let entry = slots[position].entry {
+                    if slots[position].hash == hash, NameHash.withBytes(of: entry.name, { IndexBytes.compare($0, probe) == 0 }) {
+                        return position
+                    }
+                    position = (position &+ 1) & mask
+                }
+                return position
+            }
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(hash: 0, entry: nil), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.entry != nil {
+            var position = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[position].entry != nil { position = (position + 1) & mask }
+            slots[position] = slot
+        }
+    }
+}
+
+/// The hash of object names in a ``NameTable``: 64 bits, keyed per process.
+///
+/// Names come from clients of the emulator, so the hash is keyed with a
+/// random seed, as Swift's own `Hasher` is, and one client cannot choose
+/// names that collide in every run. It mixes eight bytes at a time with a
+/// full-width multiply, a small fraction of SipHash's cost for a
+/// twenty-byte name.
+enum NameHash {
+    private static let seed: (UInt64, UInt64) = (.random(in: .min ... .max), .random(in: .min ... .max))
+
+    /// Calls `body` with the UTF-8 bytes of `name`.
+    @inline(__always)
+    static func withBytes<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(name.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// The hash of `bytes`.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let (first, second) = seed
+        var state = first ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset &+ 8 <= raw.count {
+            state = fold(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ second, state ^ first)
+            offset &+= 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift &+= 8
+            offset &+= 1
+        }
+        state = fold(tail ^ second, state ^ first)
+        return fold(state ^ first, second ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The two halves of the 128-bit product, combined: every input bit
+    /// reaches many output bits.
+    @inline(__always)
+    private static func fold(_ lhs: UInt64, _ rhs: UInt64) -> UInt64 {
+        let product = lhs.multipliedFullWidth(by: rhs)
+        return product.high ^ product.low
+    }
+}
