@@ -206,6 +206,29 @@ struct LoaderTests {
         #expect(error.clamped(to: text).location.line == expected)
     }
 
+    @Test("a byte-order mark before the suite is not content, and positions count from after it")
+    func byteOrderMark() throws {
+        let suite = """
+            rulesSource: |
+              rules_version = '2';
+              service firebase.storage { match /b/{bucket}/o { match /{p=**} { allow read; } } }
+            cases:
+              - name: reads anything
+                get: a
+                expect: allow
+
+            """
+        let loaded = try SuiteLoader().load(text: "\u{FEFF}" + suite, path: "bom.test.yaml")
+        #expect(loaded.cases.count == 1)
+        let mistake = suite.replacingOccurrences(of: "expect: allow", with: "expect: maybe")
+        let plain = try #require(loadError(mistake))
+        let marked = try #require(loadError("\u{FEFF}" + mistake))
+        #expect(marked.location == plain.location)
+        #expect(marked.message == plain.message)
+        let first = try #require(loadError("\u{FEFF}cases: 1\n"))
+        #expect(first.location.line == 1 && first.location.column == 1, "\(first)")
+    }
+
     @Test("exactly one of rules and rulesSource")
     func rulesAndRulesSource() throws {
         let error = try #require(loadError("cases: []\n"))

@@ -1,6 +1,5 @@
 import RulesEngine
 import RulesSyntax
-import Yams
 
 /// Loads `cases:` and `steps:` with the suite's defaults.
 struct CaseContext {
@@ -37,7 +36,7 @@ struct CaseContext {
     private static let stepKeysByOperation: [String: [String]] = Dictionary(
         uniqueKeysWithValues: operationKeys.map { ($0, callerKeys + [$0, "expect"] + fieldKeys(of: $0)) })
 
-    func loadCases(_ node: Node) throws(SuiteLoadError) -> [TestCase] {
+    func loadCases(_ node: YAMLNode) throws(SuiteLoadError) -> [TestCase] {
         var cases: [TestCase] = []
         var names: [String: SuiteLocation] = [:]
         for item in try reader.sequence(node, what: "`cases`") {
@@ -51,7 +50,7 @@ struct CaseContext {
         return cases
     }
 
-    private func loadCase(_ node: Node) throws(SuiteLoadError) -> TestCase {
+    private func loadCase(_ node: YAMLNode) throws(SuiteLoadError) -> TestCase {
         let loose = try reader.mapping(node, what: "a case")
         let isSequence = loose.has("steps")
         let operation = isSequence ? nil : try operationKey(loose, what: "a case")
@@ -85,7 +84,7 @@ struct CaseContext {
         return TestCase(name: name, location: location, skipReason: skipReason, firestore: firestore, steps: steps, isSequence: isSequence)
     }
 
-    private func loadStep(_ node: Node, caller inherited: Caller, time inheritedTime: Timestamp?) throws(SuiteLoadError) -> TestStep {
+    private func loadStep(_ node: YAMLNode, caller inherited: Caller, time inheritedTime: Timestamp?) throws(SuiteLoadError) -> TestStep {
         let loose = try reader.mapping(node, what: "a step")
         let operation = try operationKey(loose, what: "a step")
         let allowed = Self.stepKeysByOperation[operation] ?? []
@@ -148,7 +147,7 @@ struct CaseContext {
         }
     }
 
-    private func loadOperationStep(_ fields: Fields, node: Node, operation: String, caller: Caller, time: Timestamp?) throws(SuiteLoadError) -> TestStep {
+    private func loadOperationStep(_ fields: Fields, node: YAMLNode, operation: String, caller: Caller, time: Timestamp?) throws(SuiteLoadError) -> TestStep {
         let loaded = try loadOperation(fields, key: operation)
         let expectNode = try fields.required("expect")
         let expectation = try loadExpectation(expectNode, operation: operation)

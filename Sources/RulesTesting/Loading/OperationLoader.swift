@@ -1,7 +1,6 @@
 import RulesEngine
 import RulesSyntax
 import StorageSimulator
-import Yams
 
 extension CaseContext {
     static let errorCodes = ["none", "unauthorized", "unauthenticated", "objectNotFound", "bucketNotFound", "invalidArgument", "cancelled", "unknown"]
@@ -40,7 +39,7 @@ extension CaseContext {
         }
     }
 
-    private func loadPatch(_ node: Node) throws(SuiteLoadError) -> MetadataPatch {
+    private func loadPatch(_ node: YAMLNode) throws(SuiteLoadError) -> MetadataPatch {
         let fields = try reader.mapping(node, what: "`set`", allowed: UploadFields.metadataKeys)
         func change(_ key: String) throws(SuiteLoadError) -> MetadataPatch.Change? {
             guard let value = fields[key] else { return nil }
@@ -65,7 +64,7 @@ extension CaseContext {
         return patch
     }
 
-    private func loadRawRequest(_ node: Node, bucket: String) throws(SuiteLoadError) -> RawRequest {
+    private func loadRawRequest(_ node: YAMLNode, bucket: String) throws(SuiteLoadError) -> RawRequest {
         let fields = try reader.mapping(node, what: "`request`", allowed: ["method", "path", "resource", "existing"])
         let methodNode = try fields.required("method")
         let methodName = try reader.string(methodNode, what: "`method`")
@@ -103,8 +102,8 @@ extension CaseContext {
         return RawRequest(method: method, bucket: requestBucket, path: objectPath, resource: try literal("resource"), existing: try literal("existing"))
     }
 
-    func loadExpectation(_ node: Node, operation: String) throws(SuiteLoadError) -> Expectation {
-        func decision(_ node: Node) throws(SuiteLoadError) -> ExpectedDecision {
+    func loadExpectation(_ node: YAMLNode, operation: String) throws(SuiteLoadError) -> Expectation {
+        func decision(_ node: YAMLNode) throws(SuiteLoadError) -> ExpectedDecision {
             let text = try reader.string(node, what: "the expected decision")
             guard let decision = ExpectedDecision(rawValue: text) else {
                 throw reader.error("the expected decision must be `allow` or `deny`, found `\(text)`", at: node, key: "expect")

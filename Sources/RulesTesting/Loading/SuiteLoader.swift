@@ -35,6 +35,9 @@ public struct SuiteLoader: Sendable {
     /// Loads a suite from its text; `path` is used in messages and to resolve
     /// the relative paths inside it.
     public func load(text: String, path: String) throws(SuiteLoadError) -> TestSuite {
+        // YAML allows a byte-order mark before the stream (editors on Windows
+        // write one), but libyaml, told the text is UTF-8, takes it for content.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         let reader = YAMLReader(file: path)
         if YAMLMessages.looksLikeRules(text) {
             throw SuiteLoadError(
@@ -42,9 +45,9 @@ public struct SuiteLoader: Sendable {
                 message: "this is a rules file, not a suite: give the suite (*.test.yaml) that names it with `rules:`")
         }
         try YAMLLimits.check(text, file: path)
-        let root: Node
+        let root: YAMLNode
         do {
-            guard let composed = try Yams.compose(yaml: text, Resolver.basic) else {
+            guard let composed = try YAMLComposer.compose(text) else {
                 throw SuiteLoadError(location: SuiteLocation(file: path, line: 1, column: 1), message: "the suite file is empty")
             }
             root = composed
@@ -97,7 +100,7 @@ public struct SuiteLoader: Sendable {
             let node = try top.required("rulesSource")
             let text = try reader.string(node, what: "`rulesSource`")
             // Leading newlines keep the rules' line numbers equal to the suite file's.
-            var firstLine = node.mark?.line ?? 1
+            var firstLine = node.mark.line
             if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded { firstLine += 1 }
             source = (reader.file, String(repeating: "\n", count: max(0, firstLine - 1)) + text)
         default:
@@ -117,7 +120,7 @@ public struct SuiteLoader: Sendable {
         return ruleset
     }
 
-    private func loadUsers(_ node: Node, reader: YAMLReader) throws(SuiteLoadError) -> [String: AuthIdentity] {
+    private func loadUsers(_ node: YAMLNode, reader: YAMLReader) throws(SuiteLoadError) -> [String: AuthIdentity] {
         var users: [String: AuthIdentity] = [:]
         for entry in try reader.mapping(node, what: "`users`").entries {
             users[entry.key] = try Self.identity(entry.value, reader: reader, what: "user `\(entry.key)`")
@@ -125,7 +128,7 @@ public struct SuiteLoader: Sendable {
         return users
     }
 
-    static func identity(_ node: Node, reader: YAMLReader, what: String) throws(SuiteLoadError) -> AuthIdentity {
+    static func identity(_ node: YAMLNode, reader: YAMLReader, what: String) throws(SuiteLoadError) -> AuthIdentity {
         let fields = try reader.mapping(node, what: what, allowed: ["uid", "token"])
         let uid = try reader.string(try fields.required("uid"), what: "`uid`")
         var token: [String: Value] = [:]
@@ -136,7 +139,7 @@ public struct SuiteLoader: Sendable {
     }
 
     /// Documents by full path; `nil` marks a document that does not exist.
-    static func loadDocuments(_ node: Node, reader: YAMLReader) throws(SuiteLoadError) -> [String: RulesMap?] {
+    static func loadDocuments(_ node: YAMLNode, reader: YAMLReader) throws(SuiteLoadError) -> [String: RulesMap?] {
         var documents: [String: RulesMap?] = [:]
         for entry in try reader.mapping(node, what: "`firestore`").entries {
             let path = InMemoryDocuments.fullPath(entry.key)
@@ -152,7 +155,7 @@ public struct SuiteLoader: Sendable {
         return documents
     }
 
-    private func loadObjects(_ node: Node, reader: YAMLReader, bucket: String, directory: String) throws(SuiteLoadError) -> [SeedObject] {
+    private func loadObjects(_ node: YAMLNode, reader: YAMLReader, bucket: String, directory: String) throws(SuiteLoadError) -> [SeedObject] {
         var objects: [SeedObject] = []
         for item in try reader.sequence(node, what: "`objects`") {
             let fields = try reader.mapping(

@@ -1,10 +1,9 @@
 import Foundation
 import StorageSimulator
-import Yams
 
 /// Object paths as suites write them: inside the bucket, no leading slash.
 enum ObjectPaths {
-    static func object(_ node: Node, reader: YAMLReader, what: String, allowRoot: Bool = false) throws(SuiteLoadError) -> String {
+    static func object(_ node: YAMLNode, reader: YAMLReader, what: String, allowRoot: Bool = false) throws(SuiteLoadError) -> String {
         let path = try reader.string(node, what: what)
         if path.hasPrefix("/") {
             throw reader.error("\(what) is an object path inside the bucket and takes no leading `/`: `\(path)`", at: node)

@@ -1,334 +1,86 @@
-import RulesEngine
 import Yams
 
-/// Strict access to a composed YAML tree: every accessor checks the node's
-/// kind and reports mistakes with file, line and key.
-struct YAMLReader {
-    /// The suite file's path, for messages.
-    let file: String
+/// A composed YAML node of a suite file: what the loader reads.
+///
+/// The loader needs a scalar's text and style, the entries of mappings and
+/// lists, and where each node starts. ``YAMLComposer`` builds these straight
+/// from libyaml's events for the usual suite; anything unusual is composed
+/// by Yams and converted (``init(_:)``), so both give the same tree.
+indirect enum YAMLNode: Equatable {
+    case scalar(Scalar)
+    case mapping(Mapping)
+    case sequence(List)
+    /// An unresolved alias (Yams keeps one only where it cannot resolve it).
+    case alias(Mark)
 
-    func location(of node: Node) -> SuiteLocation {
-        let mark = node.mark
-        return SuiteLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    /// A 1-based position in the suite file.
+    struct Mark: Equatable {
+        var line: Int
+        var column: Int
     }
 
-    func error(_ message: String, at node: Node, key: String? = nil) -> SuiteLoadError {
-        SuiteLoadError(location: location(of: node), message: message, key: key)
+    /// How a scalar was written: only plain scalars are typed (`1` is an
+    /// integer, `'1'` a string).
+    enum Style: Equatable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
-    /// A mapping whose keys are all plain strings, checked for duplicates and
-    /// against the allowed keys (in document order, so the first typo is named).
-    func mapping(_ node: Node, what: String, allowed: [String]? = nil) throws(SuiteLoadError) -> Fields {
-        guard case .mapping(let mapping) = node else {
-            throw error("\(what) must be a mapping, found \(kindName(node))", at: node)
+    /// A scalar: its text, as written after unescaping and folding.
+    struct Scalar: Equatable {
+        var string: String
+        var style: Style
+        var mark: Mark
+    }
+
+    /// A mapping's entries, in document order.
+    struct Mapping: Equatable {
+        var pairs: [Pair]
+        var mark: Mark
+        var count: Int { pairs.count }
+    }
+
+    /// One entry of a mapping.
+    struct Pair: Equatable {
+        var key: YAMLNode
+        var value: YAMLNode
+    }
+
+    /// A list's items, in document order.
+    struct List: Equatable {
+        var items: [YAMLNode]
+        var mark: Mark
+    }
+
+    /// Where the node starts.
+    var mark: Mark {
+        switch self {
+        case .scalar(let scalar): scalar.mark
+        case .mapping(let mapping): mapping.mark
+        case .sequence(let list): list.mark
+        case .alias(let mark): mark
         }
-        var entries: [(key: String, keyNode: Node, value: Node)] = []
-        entries.reserveCapacity(mapping.count)
-        var keys: [String] = []
-        keys.reserveCapacity(mapping.count)
-        // Mappings in suites are small: a linear scan finds duplicates faster than hashing.
-        var seen: Set<String> = []
-        let hashes = mapping.count > 16
-        for (keyNode, value) in mapping {
-            guard case .scalar(let scalar) = keyNode else {
-                throw error("keys of \(what) must be strings", at: keyNode)
-            }
-            let key = scalar.string
-            let isDuplicate = hashes ? !seen.insert(key).inserted : keys.contains(key)
-            if isDuplicate {
-                throw error("duplicate key `\(key)` in \(what)", at: keyNode, key: key)
-            }
-            if let allowed, !allowed.contains(key) {
-                throw unknownKey(key, at: keyNode, in: what, allowed: allowed)
-            }
-            entries.append((key, keyNode, value))
-            keys.append(key)
-        }
-        return Fields(reader: self, node: node, what: what, entries: entries, keys: keys)
     }
 
-    func unknownKey(_ key: String, at keyNode: Node, in what: String, allowed: [String]) -> SuiteLoadError {
-        var message = "unknown key `\(key)` in \(what)"
-        if let suggestion = closestMatch(to: key, in: allowed) {
-            message += " (did you mean `\(suggestion)`?)"
-        }
-        return error(message, at: keyNode, key: key)
-    }
-
-    func sequence(_ node: Node, what: String) throws(SuiteLoadError) -> [Node] {
-        guard case .sequence(let sequence) = node else {
-            throw error("\(what) must be a list, found \(kindName(node))", at: node)
-        }
-        return Array(sequence)
-    }
-
-    /// A scalar's text; `null` and collections are rejected.
-    func string(_ node: Node, what: String) throws(SuiteLoadError) -> String {
-        guard case .scalar(let scalar) = node, !isNull(node) else {
-            throw error("\(what) must be a string, found \(kindName(node))", at: node)
-        }
-        return scalar.string
-    }
-
-    func int(_ node: Node, what: String) throws(SuiteLoadError) -> Int64 {
-        if case .int(let value) = scalarValue(node) { return value }
-        if let digits = Self.outOfRangeInteger(node) {
-            throw error("\(what) is out of range, found \(digits)", at: node)
-        }
-        throw error("\(what) must be an integer, found \(kindName(node))", at: node)
-    }
-
-    /// The text of a plain scalar written as a decimal integer too large for 64 bits, or `nil`.
-    static func outOfRangeInteger(_ node: Node) -> String? {
-        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
-        let text = scalar.string
-        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), Int64(text) == nil else { return nil }
-        return text
-    }
-
-    func bool(_ node: Node, what: String) throws(SuiteLoadError) -> Bool {
-        if case .bool(let value) = scalarValue(node) { return value }
-        throw error("\(what) must be `true` or `false`, found \(kindName(node))", at: node)
-    }
-
-    func isNull(_ node: Node) -> Bool {
-        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
-        return CoreSchema.isNull(scalar.string)
-    }
-
-    /// An RFC 3339 timestamp such as `2026-01-01T00:00:00Z`.
-    func timestamp(_ node: Node, what: String) throws(SuiteLoadError) -> Timestamp {
-        let text = try string(node, what: what)
-        guard let value = Timestamp(rfc3339: text) else {
-            throw error("\(what) must be an RFC 3339 timestamp such as `2026-01-01T00:00:00Z`, found `\(text)`", at: node)
-        }
-        return value
-    }
-
-    /// Converts any YAML value to a rules value: ints stay ints, floats
-    /// floats; quoted scalars are always strings.
-    func value(_ node: Node) throws(SuiteLoadError) -> Value {
+    /// The same tree as Yams composed it.
+    init(_ node: Node) {
+        func mark(_ mark: Yams.Mark?) -> Mark { Mark(line: mark?.line ?? 1, column: mark?.column ?? 1) }
         switch node {
-        case .scalar:
-            return scalarValue(node) ?? .null
-        case .sequence(let sequence):
-            var items: [Value] = []
-            for item in sequence { items.append(try value(item)) }
-            return .list(items)
-        case .mapping:
-            return .map(try map(node, what: "a map"))
-        case .alias:
-            throw error("YAML aliases are not supported", at: node)
-        }
-    }
-
-    func map(_ node: Node, what: String) throws(SuiteLoadError) -> RulesMap {
-        let fields = try mapping(node, what: what)
-        var entries: [String: Value] = [:]
-        for entry in fields.entries { entries[entry.key] = try value(entry.value) }
-        return RulesMap(entries)
-    }
-
-    /// A map of string values (custom metadata); scalars are taken as text.
-    func stringMap(_ node: Node, what: String) throws(SuiteLoadError) -> [String: String] {
-        let fields = try mapping(node, what: what)
-        var result: [String: String] = [:]
-        for entry in fields.entries {
-            result[entry.key] = try string(entry.value, what: "`\(entry.key)` in \(what)")
-        }
-        return result
-    }
-
-    /// A list of strings.
-    func strings(_ node: Node, what: String) throws(SuiteLoadError) -> [String] {
-        var result: [String] = []
-        for item in try sequence(node, what: what) {
-            result.append(try string(item, what: "each entry of \(what)"))
-        }
-        return result
-    }
-
-    /// The YAML 1.2 core-schema value of a scalar, `nil` for collections.
-    func scalarValue(_ node: Node) -> Value? {
-        guard case .scalar(let scalar) = node else { return nil }
-        guard scalar.style == .plain || scalar.style == .any else { return .string(scalar.string) }
-        return CoreSchema.resolve(scalar.string)
-    }
-
-    func kindName(_ node: Node) -> String {
-        switch node {
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
         case .scalar(let scalar):
-            switch scalarValue(node) {
-            case .null?: "null"
-            case .bool?: "a boolean"
-            case .int?: "an integer"
-            case .float?: "a number"
-            default: "the string `\(scalar.string)`"
+            let style: Style = switch scalar.style {
+            case .any, .plain: .plain
+            case .singleQuoted: .singleQuoted
+            case .doubleQuoted: .doubleQuoted
+            case .literal: .literal
+            case .folded: .folded
             }
+            self = .scalar(Scalar(string: scalar.string, style: style, mark: mark(scalar.mark)))
+        case .mapping(let mapping):
+            self = .mapping(Mapping(
+                pairs: mapping.map { Pair(key: YAMLNode($0.key), value: YAMLNode($0.value)) }, mark: mark(mapping.mark)))
+        case .sequence(let sequence):
+            self = .sequence(List(items: sequence.map(YAMLNode.init), mark: mark(sequence.mark)))
+        case .alias(let alias):
+            self = .alias(mark(alias.mark))
         }
     }
-}
-
-/// The entries of one mapping, with typed, strict accessors.
-struct Fields {
-    let reader: YAMLReader
-    let node: Node
-    let what: String
-    let entries: [(key: String, keyNode: Node, value: Node)]
-    /// The keys of ``entries``, in the same order: searching them touches
-    /// no node, where searching the entries copies every tuple it passes.
-    let keys: [String]
-
-    func has(_ key: String) -> Bool { keys.contains(key) }
-
-    /// The same fields, checked against the allowed keys in document order
-    /// (what ``YAMLReader/mapping(_:what:allowed:)`` reports, for a mapping
-    /// already read without a key list).
-    func restricted(to allowed: [String]) throws(SuiteLoadError) -> Fields {
-        for (index, key) in keys.enumerated() where !allowed.contains(key) {
-            throw reader.unknownKey(key, at: entries[index].keyNode, in: what, allowed: allowed)
-        }
-        return self
-    }
-
-    subscript(key: String) -> Node? { keys.firstIndex(of: key).map { entries[$0].value } }
-
-    func keyNode(_ key: String) -> Node? { keys.firstIndex(of: key).map { entries[$0].keyNode } }
-
-    func required(_ key: String) throws(SuiteLoadError) -> Node {
-        guard let value = self[key] else {
-            throw reader.error("\(what) is missing the required key `\(key)`", at: node, key: key)
-        }
-        return value
-    }
-
-    func string(_ key: String) throws(SuiteLoadError) -> String? {
-        guard let value = self[key] else { return nil }
-        return try reader.string(value, what: "`\(key)`")
-    }
-
-    /// A string or `null` (which reads as `nil`).
-    func optionalString(_ key: String) throws(SuiteLoadError) -> String? {
-        guard let value = self[key], !reader.isNull(value) else { return nil }
-        return try reader.string(value, what: "`\(key)`")
-    }
-
-    /// At most one of the keys is present; returns it.
-    func exclusive(_ candidates: [String]) throws(SuiteLoadError) -> String? {
-        let present = keys.filter { candidates.contains($0) }
-        if present.count > 1 {
-            let names = present.map { "`\($0)`" }.joined(separator: " and ")
-            throw reader.error("\(what) has both \(names); give only one", at: keyNode(present[1]) ?? node, key: present[1])
-        }
-        return present.first
-    }
-}
-
-/// Scalar resolution of the YAML 1.2 core schema (no `yes`/`no` booleans,
-/// no sexagesimal numbers).
-enum CoreSchema {
-    /// Whether a plain scalar is `null` (what ``resolve(_:)`` gives `.null` for).
-    static func isNull(_ text: String) -> Bool {
-        guard text.utf8.count <= 4 else { return false }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return true
-        default: return false
-        }
-    }
-
-    /// The value of a plain scalar: null, boolean, integer, float, else the text itself.
-    static func resolve(_ text: String) -> Value {
-        if isNull(text) { return .null }
-        switch text {
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .float(.nan)
-        default: break
-        }
-        if let int = integer(text) { return .int(int) }
-        if isFloatSyntax(text), let double = Double(text) { return .float(double) }
-        return .string(text)
-    }
-
-    private static func integer(_ text: String) -> Int64? {
-        for (prefix, radix) in [("0x", 16), ("0o", 8)] where text.hasPrefix(prefix) {
-            // Digits only: Swift's parser would also take a sign after the prefix.
-            let digits = text.dropFirst(2)
-            guard !digits.isEmpty, digits.allSatisfy({ ($0.hexDigitValue ?? radix) < radix }) else { return nil }
-            return Int64(digits, radix: radix)
-        }
-        var digits = Substring(text)
-        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text)
-    }
-
-    private static func isFloatSyntax(_ text: String) -> Bool {
-        var scalars = Substring(text)
-        if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
-        var sawDigit = false
-        var sawDot = false
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let character = scalars[index]
-            if character.isASCII && character.isNumber {
-                sawDigit = true
-            } else if character == "." && !sawDot {
-                sawDot = true
-            } else if character == "e" || character == "E" {
-                let rest = scalars[scalars.index(after: index)...]
-                let exponent = rest.first == "+" || rest.first == "-" ? rest.dropFirst() : rest
-                return sawDigit && !exponent.isEmpty && exponent.allSatisfy { $0.isASCII && $0.isNumber }
-            } else {
-                return false
-            }
-            index = scalars.index(after: index)
-        }
-        return sawDigit
-    }
-}
-
-/// The nearest allowed key by edit distance, for "did you mean" hints.
-func closestMatch(to key: String, in candidates: [String]) -> String? {
-    let lowered = Array(key.lowercased())
-    var best: (String, Int)?
-    for candidate in candidates {
-        let distance = editDistance(lowered, Array(candidate.lowercased()))
-        if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? Int.max) {
-            best = (candidate, distance)
-        }
-    }
-    return best?.0
-}
-
-/// Edit distance where swapping two neighbouring characters counts as one edit.
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var beforePrevious = Array(repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], beforePrevious[j - 2] + 1)
-            }
-        }
-        beforePrevious = previous
-        previous = current
-    }
-    return previous[b.count]
-}
-
-extension Character {
-    /// `0` to `9`.
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

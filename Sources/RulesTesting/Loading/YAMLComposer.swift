@@ -1,0 +1,163 @@
+// CYaml is Yams' own copy of libyaml (see YAMLLimits.swift).
+import CYaml
+import Yams
+
+/// Composes a suite's YAML into ``YAMLNode``s.
+///
+/// A suite of ten thousand cases spent two thirds of its load time in Yams:
+/// its composer copies `Node` values (each a tree of reference-counted
+/// parts) and hashes every mapping's keys for its duplicate check. The usual
+/// suite (one document whose root is a mapping, scalar keys, no tags, no
+/// aliases) is composed here straight from libyaml's events instead.
+///
+/// Everything else goes to Yams, so its answers and errors stay the
+/// reference: a syntax error, an alias, an explicit tag, a collection used
+/// as a key, two keys with the same text (Yams decides whether they are
+/// duplicates: `1` and `'1'` are not), several documents, an empty stream or
+/// a root that is not a mapping.
+enum YAMLComposer {
+    /// The root of `text`, or `nil` for an empty stream; Yams' errors as thrown.
+    static func compose(_ text: String) throws -> YAMLNode? {
+        if let root = composeUsual(text) { return root }
+        return try Yams.compose(yaml: text, Resolver.basic).map(YAMLNode.init)
+    }
+
+    /// The root of a usual suite, or `nil` to leave the text to Yams.
+    static func composeUsual(_ text: String) -> YAMLNode? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return nil }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+            var builder = TreeBuilder()
+            var documents = 0
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                    continue
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                    guard documents == 1 else { return nil }
+                case YAML_STREAM_END_EVENT:
+                    guard case .mapping? = builder.root else { return nil }
+                    return builder.root
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    guard scalar.tag == nil, let style = style(scalar.style) else { return nil }
+                    let string = decoded(UnsafeBufferPointer(start: scalar.value, count: scalar.length))
+                    guard builder.add(.scalar(YAMLNode.Scalar(string: string, style: style, mark: mark(event)))) else {
+                        return nil
+                    }
+                case YAML_SEQUENCE_START_EVENT:
+                    guard event.data.sequence_start.tag == nil else { return nil }
+                    builder.open(TreeBuilder.Open(isMapping: false, mark: mark(event)))
+                case YAML_MAPPING_START_EVENT:
+                    guard event.data.mapping_start.tag == nil else { return nil }
+                    builder.open(TreeBuilder.Open(isMapping: true, mark: mark(event)))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard builder.close() else { return nil }
+                default:
+                    // An alias, or an event this composer does not know.
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// A scalar's text from libyaml's UTF-8 (valid: libyaml checked it).
+    /// A leading byte-order mark is dropped, as Foundation's UTF-8 decoding
+    /// (which Yams uses) drops it.
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[3...]), as: UTF8.self)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where an event starts, 1-based as Yams reports it.
+    private static func mark(_ event: yaml_event_t) -> YAMLNode.Mark {
+        YAMLNode.Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.Style? {
+        switch style {
+        case YAML_PLAIN_SCALAR_STYLE: .plain
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: nil
+        }
+    }
+
+    /// The collections still open, innermost last, and the root once done.
+    private struct TreeBuilder {
+        /// One open collection.
+        struct Open {
+            var isMapping: Bool
+            var mark: YAMLNode.Mark
+            var items: [YAMLNode] = []
+            var pairs: [YAMLNode.Pair] = []
+            /// The key read whose value has not come yet.
+            var key: YAMLNode.Scalar?
+            /// The keys' texts, once the mapping is too long to scan.
+            var keyTexts: Set<String> = []
+        }
+
+        /// Mappings up to this many keys are scanned for a repeated key; longer ones hash.
+        private static let scannedKeys = 16
+
+        var stack: [Open] = []
+        var root: YAMLNode?
+
+        mutating func open(_ collection: Open) {
+            stack.append(collection)
+        }
+
+        /// Closes the innermost collection; `false` when it cannot be used here.
+        mutating func close() -> Bool {
+            guard let innermost = stack.popLast() else { return false }
+            guard innermost.isMapping else { return add(.sequence(YAMLNode.List(items: innermost.items, mark: innermost.mark))) }
+            guard innermost.key == nil else { return false }
+            return add(.mapping(YAMLNode.Mapping(pairs: innermost.pairs, mark: innermost.mark)))
+        }
+
+        /// Adds a finished node to the innermost collection, or makes it the
+        /// root; `false` for a key this composer leaves to Yams.
+        mutating func add(_ node: YAMLNode) -> Bool {
+            guard let last = stack.indices.last else {
+                root = node
+                return true
+            }
+            guard stack[last].isMapping else {
+                stack[last].items.append(node)
+                return true
+            }
+            if let key = stack[last].key {
+                stack[last].pairs.append(YAMLNode.Pair(key: .scalar(key), value: node))
+                stack[last].key = nil
+                return true
+            }
+            guard case .scalar(let key) = node, Self.isNew(key.string, in: &stack[last]) else { return false }
+            stack[last].key = key
+            return true
+        }
+
+        /// Whether no earlier key of `mapping` has the text `key`; records it.
+        private static func isNew(_ key: String, in mapping: inout Open) -> Bool {
+            let count = mapping.pairs.count
+            if count < Self.scannedKeys {
+                return !mapping.pairs.contains { if case .scalar(let other) = $0.key { other.string == key } else { true } }
+            }
+            if count == Self.scannedKeys {
+                for pair in mapping.pairs { if case .scalar(let other) = pair.key { mapping.keyTexts.insert(other.string) } }
+            }
+            return mapping.keyTexts.insert(key).inserted
+        }
+    }
+}
