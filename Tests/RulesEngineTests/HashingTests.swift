@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RulesEngine
@@ -64,6 +65,44 @@ struct HashingTests {
             for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ polynomial : value >> 1 }
         }
         return ~value
+    }
+
+    /// MD5 as RFC 1321 defines it, step by step from `sin`, with the padded
+    /// message built in full: the written-out rounds must agree with it.
+    static func referenceMD5(_ bytes: [UInt8]) -> [UInt8] {
+        let constants = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+        let shifts: [UInt32] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]
+        var message = bytes + [0x80]
+        while message.count % 64 != 56 { message.append(0) }
+        message += withUnsafeBytes(of: (UInt64(bytes.count) * 8).littleEndian) { Array($0) }
+        var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476]
+        for block in stride(from: 0, to: message.count, by: 64) {
+            let words = (0..<16).map { index in
+                (0..<4).reduce(UInt32(0)) { $0 | UInt32(message[block + index * 4 + $1]) << (8 * UInt32($1)) }
+            }
+            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+            for step in 0..<64 {
+                let round = step / 16
+                let mixed: UInt32 = [(b & c) | (~b & d), (d & b) | (~d & c), b ^ c ^ d, c ^ (b | ~d)][round]
+                let word = [step, 5 * step + 1, 3 * step + 5, 7 * step][round] % 16
+                let sum = a &+ mixed &+ constants[step] &+ words[word]
+                let shift = shifts[round * 4 + step % 4]
+                (a, d, c) = (d, c, b)
+                b = b &+ (sum << shift | sum >> (32 - shift))
+            }
+            state = [state[0] &+ a, state[1] &+ b, state[2] &+ c, state[3] &+ d]
+        }
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * UInt32($0))) } }
+    }
+
+    /// Every length up to three blocks, so each tail length and both
+    /// paddings (one block or two) meet whole blocks read in place.
+    @Test func md5OfEveryLengthAgreesWithTheReference() {
+        let bytes = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        for length in 0...bytes.count {
+            let prefix = Array(bytes[0..<length])
+            #expect(Hashing.md5(prefix) == Self.referenceMD5(prefix), "md5 of \(length) bytes")
+        }
     }
 
     /// Every length from 0 to 40 bytes, so each count of whole eight-byte

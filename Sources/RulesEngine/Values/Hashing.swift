@@ -3,74 +3,7 @@
 public enum Hashing {
     /// The MD5 digest (16 bytes).
     public static func md5(_ bytes: [UInt8]) -> [UInt8] {
-        let state = bytes.withUnsafeBufferPointer(md5State)
-        let digest = (state.0.littleEndian, state.1.littleEndian, state.2.littleEndian, state.3.littleEndian)
-        return withUnsafeBytes(of: digest) { Array($0) }
-    }
-
-    /// The MD5 state after `bytes`: the whole 64-byte blocks are read in
-    /// place, and only the last one or two (with the padding and the bit
-    /// length) are assembled, in a buffer on the stack.
-    private static func md5State(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, UInt32, UInt32, UInt32) {
-        // The tables are read through local buffers: each access to a
-        // static array would otherwise go through its lazy initializer.
-        md5Constants.withUnsafeBufferPointer { constants in
-            md5Shifts.withUnsafeBufferPointer { shifts in
-                var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
-                let whole = bytes.count & ~63
-                md5Blocks(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<whole]),
-                          state: &state, constants: constants, shifts: shifts)
-                var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                           UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-                    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &tail) { tail in
-                    let rest = bytes.count &- whole
-                    if rest > 0, let base = bytes.baseAddress {
-                        tail.copyMemory(from: UnsafeRawBufferPointer(start: base + whole, count: rest))
-                    }
-                    tail[rest] = 0x80
-                    let length = rest &+ 9 <= 64 ? 64 : 128
-                    tail.storeBytes(of: (UInt64(bytes.count) &* 8).littleEndian, toByteOffset: length &- 8, as: UInt64.self)
-                    md5Blocks(UnsafeRawBufferPointer(rebasing: tail[0..<length]),
-                              state: &state, constants: constants, shifts: shifts)
-                }
-                return state
-            }
-        }
-    }
-
-    /// Runs the MD5 compression over `message`'s 64-byte blocks.
-    private static func md5Blocks(
-        _ message: UnsafeRawBufferPointer, state: inout (UInt32, UInt32, UInt32, UInt32),
-        constants: UnsafeBufferPointer<UInt32>, shifts: UnsafeBufferPointer<UInt32>
-    ) {
-        var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-                    UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &words) { raw in
-            let words = raw.bindMemory(to: UInt32.self)
-            let bytes = message
-            for chunk in stride(from: 0, to: message.count, by: 64) {
-                for index in 0..<16 {
-                    words[index] = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: chunk &+ index &* 4, as: UInt32.self))
-                }
-                var (a, b, c, d) = state
-                // The four rounds of 16 steps, each with its own mixing
-                // function and word order (index arithmetic masked, not divided).
-                @inline(__always)
-                func step(_ round: Int, _ mixed: UInt32, _ word: Int) {
-                    let sum = a &+ mixed &+ constants[round] &+ words[word]
-                    a = d
-                    d = c
-                    c = b
-                    b = b &+ rotateLeft(sum, shifts[round])
-                }
-                for round in 0..<16 { step(round, (b & c) | (~b & d), round) }
-                for round in 16..<32 { step(round, (d & b) | (~d & c), (5 &* round &+ 1) & 15) }
-                for round in 32..<48 { step(round, b ^ c ^ d, (3 &* round &+ 5) & 15) }
-                for round in 48..<64 { step(round, c ^ (b | ~d), (7 &* round) & 15) }
-                state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
-            }
-        }
+        bytes.withUnsafeBufferPointer(MD5.digest)
     }
 
     /// The SHA-256 digest (32 bytes).
@@ -248,25 +181,6 @@ public enum Hashing {
             }
         }
     }
-
-    private static let md5Shifts: [UInt32] = [
-        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
-    ]
-
-    /// floor(|sin(i + 1)| × 2^32), the MD5 round constants.
-    private static let md5Constants: [UInt32] = [
-        0xd76a_a478, 0xe8c7_b756, 0x2420_70db, 0xc1bd_ceee, 0xf57c_0faf, 0x4787_c62a, 0xa830_4613, 0xfd46_9501,
-        0x6980_98d8, 0x8b44_f7af, 0xffff_5bb1, 0x895c_d7be, 0x6b90_1122, 0xfd98_7193, 0xa679_438e, 0x49b4_0821,
-        0xf61e_2562, 0xc040_b340, 0x265e_5a51, 0xe9b6_c7aa, 0xd62f_105d, 0x0244_1453, 0xd8a1_e681, 0xe7d3_fbc8,
-        0x21e1_cde6, 0xc337_07d6, 0xf4d5_0d87, 0x455a_14ed, 0xa9e3_e905, 0xfcef_a3f8, 0x676f_02d9, 0x8d2a_4c8a,
-        0xfffa_3942, 0x8771_f681, 0x6d9d_6122, 0xfde5_380c, 0xa4be_ea44, 0x4bde_cfa9, 0xf6bb_4b60, 0xbebf_bc70,
-        0x289b_7ec6, 0xeaa1_27fa, 0xd4ef_3085, 0x0488_1d05, 0xd9d4_d039, 0xe6db_99e5, 0x1fa2_7cf8, 0xc4ac_5665,
-        0xf429_2244, 0x432a_ff97, 0xab94_23a7, 0xfc93_a039, 0x655b_59c3, 0x8f0c_cc92, 0xffef_f47d, 0x8584_5dd1,
-        0x6fa8_7e4f, 0xfe2c_e6e0, 0xa301_4314, 0x4e08_11a1, 0xf753_7e82, 0xbd3a_f235, 0x2ad7_d2bb, 0xeb86_d391,
-    ]
 
     /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let sha256Constants: [UInt32] = [

@@ -33,25 +33,33 @@ enum YAMLLimits {
     /// character an anchor name may start with. A superset of the real
     /// aliases (quoted text can match), so most suites skip the event pass.
     static func mayContainAlias(_ text: String) -> Bool {
-        var previous: UInt8?
-        var isCandidate = false
-        for byte in text.utf8 {
-            if isCandidate, !isSeparator(byte) { return true }
-            isCandidate = byte == UInt8(ascii: "*") && (previous.map(canPrecedeAlias) ?? true)
-            previous = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8?
+            var isCandidate = false
+            for byte in bytes {
+                if isCandidate, !isSeparator(byte) { return true }
+                isCandidate = byte == UInt8(ascii: "*") && (previous.map(canPrecedeAlias) ?? true)
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     private static func canPrecedeAlias(_ byte: UInt8) -> Bool {
+        switch byte {
         // 0xBF ends a byte-order mark.
-        [0x20, 0x09, 0x0A, 0x0D, 0xBF, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")]
-            .contains(byte)
+        case 0x20, 0x09, 0x0A, 0x0D, 0xBF, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"): true
+        default: false
+        }
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
-         UInt8(ascii: "}"), UInt8(ascii: "*")].contains(byte)
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+            UInt8(ascii: "}"), UInt8(ascii: "*"): true
+        default: false
+        }
     }
 
     /// The 1-based position of the alias that makes the tree too large, if any.
