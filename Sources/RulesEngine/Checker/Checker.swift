@@ -21,11 +21,12 @@ struct Checker {
         diagnostics += checkMatchPaths()
         diagnostics += MatchLimits(ruleset: ruleset).run()
         diagnostics += checkFunctionDeclarations()
-        diagnostics += checkExpressionDepth()
+        let findings = ExpressionChecks(ruleset: ruleset).run()
+        diagnostics += findings.depth
         diagnostics += NameResolution(ruleset: ruleset, options: options).run()
         diagnostics += CallGraph(ruleset: ruleset).run()
-        diagnostics += RegexCheck(ruleset: ruleset).run()
-        diagnostics += ComparisonCheck(ruleset: ruleset).run()
+        diagnostics += findings.patterns
+        diagnostics += findings.comparisons
         return diagnostics
     }
 
@@ -108,16 +109,6 @@ struct Checker {
         checkScope(ruleset.functions)
         checkScope(ruleset.service?.functions ?? [])
         ruleset.service?.matches.forEach(visit)
-        return diagnostics
-    }
-
-    private func checkExpressionDepth() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for expr in ruleset.allExpressions {
-            if ExpressionDepth.depth(of: expr) > Checker.maximumExpressionDepth {
-                diagnostics.append(.error("check.too-complex", CheckMessages.tooComplex, at: expr.range))
-            }
-        }
         return diagnostics
     }
 }

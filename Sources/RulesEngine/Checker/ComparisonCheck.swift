@@ -5,23 +5,16 @@ import RulesSyntax
 /// `latlng.value(0, 0) != null`. Only types that are certain without a type
 /// system are used: literals, boolean-valued operators and the namespace
 /// constructors with a fixed result type; anything else is left alone.
-struct ComparisonCheck {
-    let ruleset: Ruleset
-
+enum ComparisonCheck {
     static let message = "The sub-expressions are not comparable, so this comparison will always return true."
 
-    func run() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for root in ruleset.allExpressions {
-            root.forEachNode { node in
-                guard case .binary(.notEqual, let lhs, let rhs) = node.kind,
-                    let left = Self.staticType(of: lhs), let right = Self.staticType(of: rhs),
-                    !Self.comparable(left, right)
-                else { return }
-                diagnostics.append(.warning("check.not-comparable", Self.message, at: node.range))
-            }
-        }
-        return diagnostics
+    /// Warns if `node` is a `!=` whose operands can never be equal.
+    static func check(_ node: Expr, into diagnostics: inout [Diagnostic]) {
+        guard case .binary(.notEqual, let lhs, let rhs) = node.kind,
+            let left = staticType(of: lhs), let right = staticType(of: rhs),
+            !comparable(left, right)
+        else { return }
+        diagnostics.append(.warning("check.not-comparable", message, at: node.range))
     }
 
     /// A type every value of the expression certainly has, if known.

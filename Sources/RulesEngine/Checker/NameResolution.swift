@@ -12,11 +12,11 @@ struct NameResolution {
     /// What one expression can see.
     private struct Visibility {
         var variables: Set<String>
-        /// Function names visible, innermost scope first, each with a key
-        /// identifying its declaration.
-        var functions: [[String: String]]
+        /// Function names visible, innermost scope first, each with the key
+        /// of its declaration (see ``run()``).
+        var functions: [[String: Int]]
 
-        func resolveFunction(_ name: String) -> String? {
+        func resolveFunction(_ name: String) -> Int? {
             for scope in functions { if let key = scope[name] { return key } }
             return nil
         }
@@ -30,9 +30,28 @@ struct NameResolution {
 
     func run() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var usedFunctions: Set<String> = []
-        let fileFunctions = Self.table(ruleset.functions, scopeKey: "file")
-        let serviceFunctions = Self.table(ruleset.service?.functions ?? [], scopeKey: "service")
+        var usedFunctions: Set<Int> = []
+        // A declaration's key is the position in `allFunctions` of the first
+        // function of its name in its scope, so a name declared twice in one
+        // scope (an error reported elsewhere) is one function here.
+        let declarations = ruleset.allFunctions
+        let fileCount = ruleset.functions.count
+        var fileFunctions: [String: Int] = [:]
+        var serviceFunctions: [String: Int] = [:]
+        /// Each block's own functions, by the block's start.
+        var blockFunctions: [Int: [String: Int]] = [:]
+        var keys: [Int] = []
+        keys.reserveCapacity(declarations.count)
+        for (position, entry) in declarations.enumerated() {
+            let name = entry.function.name
+            if let block = entry.blocks.last {
+                keys.append(blockFunctions[block.range.start, default: [:]].firstKey(for: name, position))
+            } else if position < fileCount {
+                keys.append(fileFunctions.firstKey(for: name, position))
+            } else {
+                keys.append(serviceFunctions.firstKey(for: name, position))
+            }
+        }
 
         /// Visibilities built so far: every allow and function of a block
         /// shares its chain's.
@@ -49,33 +68,32 @@ struct NameResolution {
         func buildVisibility(for blocks: [MatchBlock], fileLevel: Bool) -> Visibility {
             var variables = NameResolution.globals
             var functions = fileLevel ? [fileFunctions] : [serviceFunctions, fileFunctions]
-            for (index, block) in blocks.enumerated() {
+            for block in blocks {
                 for segment in block.path.segments {
                     switch segment.kind {
                     case .single(let name), .recursive(let name): variables.insert(name)
                     case .literal: break
                     }
                 }
-                functions.insert(Self.table(block.functions, scopeKey: Self.blockKey(blocks.prefix(index + 1))), at: 0)
+                functions.insert(blockFunctions[block.range.start] ?? [:], at: 0)
             }
             return Visibility(variables: variables, functions: functions)
         }
 
-        var reachable: Set<String> = []
+        var reachable: Set<Int> = []
         for (allow, blocks) in ruleset.allAllows {
             guard let condition = allow.condition else { continue }
             _ = check(condition, visibility(for: blocks), &diagnostics, &reachable)
         }
         // A function no rule reaches is checked without a rule context, so
         // `request` and `resource` are unknown names there, as in Firebase.
-        let functions = ruleset.allFunctions.map { entry in
-            (function: entry.function, blocks: entry.blocks, key: declarationKey(entry.function, entry.blocks),
-             fileLevel: entry.blocks.isEmpty && ruleset.functions.contains(entry.function))
+        let functions = declarations.enumerated().map { position, entry in
+            (function: entry.function, blocks: entry.blocks, key: keys[position], fileLevel: position < fileCount)
         }
-        var callees: [String: Set<String>] = [:]
+        var callees: [Int: Set<Int>] = [:]
         for entry in functions {
             var ignored: [Diagnostic] = []
-            var calls: Set<String> = []
+            var calls: Set<Int> = []
             _ = checkFunction(entry.function, visibility(for: entry.blocks, fileLevel: entry.fileLevel), &ignored, &calls)
             callees[entry.key, default: []].formUnion(calls)
         }
@@ -101,7 +119,7 @@ struct NameResolution {
     /// Checks a function's lets and body in `scope` (parameters and earlier
     /// lets are added) and returns the variable names it reads.
     private func checkFunction(
-        _ function: FunctionDecl, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<String>
+        _ function: FunctionDecl, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<Int>
     ) -> Set<String> {
         var scope = scope
         scope.variables.formUnion(function.parameters.map(\.name))
@@ -114,13 +132,9 @@ struct NameResolution {
         return used
     }
 
-    private func declarationKey(_ function: FunctionDecl, _ blocks: [MatchBlock]) -> String {
-        Self.declarationKey(function.name, blocks.isEmpty ? nil : Self.blockKey(blocks[...]), fileLevel: ruleset.functions.contains(function))
-    }
-
     /// Checks one root expression and returns the variable names it reads.
     private func check(
-        _ root: Expr, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<String>
+        _ root: Expr, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<Int>
     ) -> Set<String> {
         var calleeIDs: Set<Int> = []
         var usedNames: Set<String> = []
@@ -161,21 +175,13 @@ struct NameResolution {
         }
         return usedNames
     }
+}
 
-    private static func table(_ functions: [FunctionDecl], scopeKey: String) -> [String: String] {
-        var table: [String: String] = [:]
-        for function in functions where table[function.name] == nil {
-            table[function.name] = "\(scopeKey)#\(function.name)"
-        }
-        return table
-    }
-
-    private static func blockKey(_ blocks: ArraySlice<MatchBlock>) -> String {
-        "match@" + blocks.map { String($0.range.start) }.joined(separator: "/")
-    }
-
-    private static func declarationKey(_ name: String, _ blockKey: String?, fileLevel: Bool) -> String {
-        if let blockKey { return "\(blockKey)#\(name)" }
-        return fileLevel ? "file#\(name)" : "service#\(name)"
+extension Dictionary where Key == String, Value == Int {
+    /// The key already recorded for `name`, or `position`, recorded now.
+    fileprivate mutating func firstKey(for name: String, _ position: Int) -> Int {
+        if let first = self[name] { return first }
+        self[name] = position
+        return position
     }
 }

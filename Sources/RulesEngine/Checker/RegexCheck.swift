@@ -9,31 +9,24 @@ import RulesSyntax
 /// at run time), so only the condition using it fails. A group that repeats
 /// and holds a repetition (`(a+)+`) is a warning: this engine and RE2 answer
 /// it in linear time, backtracking engines (and tools built on them) may not.
-struct RegexCheck {
-    let ruleset: Ruleset
-
+enum RegexCheck {
     static let patternMethods: Set<String> = ["matches", "split", "replace"]
 
-    func run() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for root in ruleset.allExpressions {
-            root.forEachNode { node in
-                guard case .call(let callee, let arguments) = node.kind, case .member(_, let name) = callee.kind,
-                    RegexCheck.patternMethods.contains(name.name), let first = arguments.first,
-                    case .string(let pattern) = first.kind
-                else { return }
-                switch RulesRegex.rejection(of: pattern) {
-                case nil:
-                    if RulesRegex.hasNestedQuantifiers(pattern) {
-                        diagnostics.append(.warning("check.nested-quantifier", CheckMessages.nestedQuantifiers(pattern), at: first.range))
-                    }
-                case .unsupported(let reason):
-                    diagnostics.append(.error("check.unsupported-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
-                case .malformed(let reason):
-                    diagnostics.append(.warning("check.invalid-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
-                }
+    /// Checks `node` if it calls a pattern method with a constant pattern.
+    static func check(_ node: Expr, into diagnostics: inout [Diagnostic]) {
+        guard case .call(let callee, let arguments) = node.kind, case .member(_, let name) = callee.kind,
+            patternMethods.contains(name.name), let first = arguments.first,
+            case .string(let pattern) = first.kind
+        else { return }
+        switch RulesRegex.rejection(of: pattern) {
+        case nil:
+            if RulesRegex.hasNestedQuantifiers(pattern) {
+                diagnostics.append(.warning("check.nested-quantifier", CheckMessages.nestedQuantifiers(pattern), at: first.range))
             }
+        case .unsupported(let reason):
+            diagnostics.append(.error("check.unsupported-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
+        case .malformed(let reason):
+            diagnostics.append(.warning("check.invalid-regex", CheckMessages.invalidRegex(pattern, reason), at: first.range))
         }
-        return diagnostics
     }
 }

@@ -1,19 +1,5 @@
 import RulesSyntax
 
-/// Nesting depth as the complexity limit counts it: every node, parentheses
-/// included, adds one level.
-enum ExpressionDepth {
-    static func depth(of root: Expr) -> Int {
-        var deepest = 0
-        var stack: [(Expr, Int)] = [(root, 1)]
-        while let (node, depth) = stack.popLast() {
-            deepest = max(deepest, depth)
-            node.forEachChildReversed { stack.append(($0, depth + 1)) }
-        }
-        return deepest
-    }
-}
-
 extension Ruleset {
     /// Every function declaration with the chain of match blocks around it
     /// (empty for file- and service-level functions).

@@ -1,0 +1,67 @@
+import RulesSyntax
+import Testing
+
+@testable import RulesEngine
+
+/// Which function a call resolves to decides which declarations are
+/// reported unused: scopes nest by match block, an inner declaration hides
+/// an outer one of the same name, and file-level functions see only their
+/// own level.
+@Suite("Function scopes")
+struct FunctionScopeTests {
+    struct Example: CustomTestStringConvertible, Sendable {
+        var label: String
+        var body: String
+        /// The `Unused function` warnings, each with its line.
+        var unused: [String]
+        var testDescription: String { label }
+    }
+
+    static let examples: [Example] = [
+        Example(label: "sibling blocks declare the same name; one uses its own", body: """
+            match /a/{x} { function f() { return true; } allow read: if f(); }
+            match /b/{x} { function f() { return true; } allow read: if true; }
+            """, unused: ["f at 5"]),
+        Example(label: "an inner declaration hides the outer one", body: """
+            function f() { return true; }
+            match /a/{x} { function f() { return false; } allow read: if f(); }
+            """, unused: ["f at 4"]),
+        Example(label: "an outer declaration is seen from nested blocks", body: """
+            function f() { return true; }
+            match /a/{x} { match /b/{y} { allow read: if f(); } }
+            """, unused: []),
+        Example(label: "a name declared twice in one block is one function", body: """
+            match /a/{x} { function f() { return true; } function f() { return false; } allow read: if f(); }
+            """, unused: []),
+        Example(label: "a name declared twice and never called is reported at each declaration", body: """
+            match /a/{x} { function f() { return true; } function f() { return false; } allow read: if true; }
+            """, unused: ["f at 4", "f at 4"]),
+        Example(label: "a function only an unused function calls counts as used", body: """
+            function g() { return true; }
+            function f() { return g(); }
+            match /a/{x} { allow read: if true; }
+            """, unused: ["f at 5"]),
+        Example(label: "a block function is not seen from a sibling block", body: """
+            match /a/{x} { function f() { return true; } allow read: if true; }
+            match /b/{x} { allow read: if f(); }
+            """, unused: ["f at 4"]),
+        Example(label: "functions call each other across nesting levels", body: """
+            function outer() { return true; }
+            match /a/{x} {
+              function middle() { return outer(); }
+              match /b/{y} { function inner() { return middle(); } allow read: if inner(); }
+            }
+            """, unused: []),
+    ]
+
+    @Test(arguments: examples)
+    func unusedFunctions(_ example: Example) {
+        let text = "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n"
+            + example.body + "\n  }\n}\n"
+        let result = CompiledRuleset.compile(text)
+        let unused = result.diagnostics.filter { $0.id == "check.unused-function" }.map { diagnostic in
+            "\(diagnostic.message.dropFirst("Unused function: ".count).dropLast()) at \(result.source.location(of: diagnostic.range.start).line)"
+        }
+        #expect(unused == example.unused, "\(result.diagnostics.map(\.message))")
+    }
+}
