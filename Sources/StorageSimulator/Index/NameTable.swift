@@ -39,20 +39,7 @@ struct NameTable {
 
     /// The entry named `name`.
     func entry(named name: String) -> StoredEntry? {
-        NameHash.withBytes(of: name) { probe in
-            let hash = NameHash.hash(probe)
-            return slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count &- 1
-                var position = Int(truncatingIfNeeded: hash) & mask
-                while let entry = slots[position].entry {
-                    if slots[position].hash == hash, NameHash.withBytes(of: entry.name, { IndexBytes.compare($0, probe) == 0 }) {
-                        return entry
-                    }
-                    position = (position &+ 1) & mask
-                }
-                return nil
-            }
-        }
+        slots[position(of: name, hash: NameHash.withBytes(of: name, NameHash.hash))].entry
     }
 
     /// Stores `entry` under its name, returning the entry it replaced.
