@@ -47,6 +47,18 @@ func runRunnerBenchmarks() {
         summary = RunResult(suites: results, loadErrors: []).summaryLine
     }
     print(pad("load the suite (YAML to \(caseCount) cases)", 58) + pad(format(bestLoad), 14) + formatRate(1 / bestLoad) + " suites/s, " + formatRate(Double(caseCount) / bestLoad) + " cases/s")
+    let jsonText = generatedSuite(cases: caseCount, json: true)
+    var bestJSONLoad = Double.infinity
+    for _ in 0..<3 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard (try? SuiteLoader().load(text: jsonText, path: "generated.test.json"))?.cases.count == caseCount else {
+            print("the generated JSON suite did not load")
+            return
+        }
+        bestJSONLoad = min(bestJSONLoad, seconds(clock.now - start))
+    }
+    print(pad("load the same suite written as JSON", 58) + pad(format(bestJSONLoad), 14) + formatRate(1 / bestJSONLoad) + " suites/s, " + formatRate(Double(caseCount) / bestJSONLoad) + " cases/s")
     print(pad("run the cases", 58) + pad(format(bestRun), 14) + formatRate(Double(caseCount) / bestRun) + " cases/s")
     print(pad("run the cases, tracing every decision (coverage, JSON)", 58) + pad(format(bestTracedRun), 14) + formatRate(Double(caseCount) / bestTracedRun) + " cases/s")
     print(pad("load + run", 58) + pad(format(bestTotal), 14) + formatRate(1 / bestTotal) + " suites/s, " + formatRate(Double(caseCount) / bestTotal) + " cases/s")
@@ -75,49 +87,73 @@ private final class ResultBox<T>: @unchecked Sendable {
 
 /// A suite in the shape users write: per-user folders, images with a size
 /// limit, public reads; a mix of get, upload, list, updateMetadata, delete
-/// and raw requests, half allowed and half denied.
-func generatedSuite(cases: Int) -> String {
-    var text = """
-        rulesSource: |
-          rules_version = '2';
-          service firebase.storage {
-            match /b/{bucket}/o {
-              function isOwner(uid) { return request.auth != null && request.auth.uid == uid; }
-              match /users/{uid}/{file=**} {
-                allow read, delete: if isOwner(uid);
-                allow create: if isOwner(uid) && request.resource.size < 5 * 1024 * 1024
-                              && request.resource.contentType.matches('image/.*');
-                allow update: if isOwner(uid) && request.resource.metadata.keys().hasOnly(['label']);
-              }
-              match /public/{file} { allow get; }
+/// and raw requests, half allowed and half denied. As JSON (`json: true`)
+/// the same suite is one JSON object, every key and string quoted.
+func generatedSuite(cases: Int, json: Bool = false) -> String {
+    let rules = """
+        rules_version = '2';
+        service firebase.storage {
+          match /b/{bucket}/o {
+            function isOwner(uid) { return request.auth != null && request.auth.uid == uid; }
+            match /users/{uid}/{file=**} {
+              allow read, delete: if isOwner(uid);
+              allow create: if isOwner(uid) && request.resource.size < 5 * 1024 * 1024
+                            && request.resource.contentType.matches('image/.*');
+              allow update: if isOwner(uid) && request.resource.metadata.keys().hasOnly(['label']);
             }
+            match /public/{file} { allow get; }
           }
-        time: 2026-01-01T00:00:00Z
-        users:
+        }
 
         """
-    for user in 0..<10 { text += "  u\(user): {uid: u\(user), token: {email_verified: true}}\n" }
-    text += "objects:\n"
+    // A string value: quoted in JSON, plain in YAML (none of these needs quotes there).
+    func q(_ text: String) -> String { json ? "\"" + text + "\"" : text }
+    // A mapping's entries, written as a flow mapping.
+    func map(_ entries: KeyValuePairs<String, String>) -> String {
+        "{" + entries.map { q($0.key) + ": " + $0.value }.joined(separator: ", ") + "}"
+    }
+    var users: [String] = []
     for user in 0..<10 {
-        text += "  - {path: users/u\(user)/a.jpg, size: 100}\n"
-        text += "  - {path: users/u\(user)/docs/b.txt, content: hello}\n"
+        users.append(q("u\(user)") + ": " + map(["uid": q("u\(user)"), "token": map(["email_verified": "true"])]))
     }
-    text += "  - {path: public/index.html, content: hi}\n"
-    text += "cases:\n"
+    var objects: [String] = []
+    for user in 0..<10 {
+        objects.append(map(["path": q("users/u\(user)/a.jpg"), "size": "100"]))
+        objects.append(map(["path": q("users/u\(user)/docs/b.txt"), "content": q("hello")]))
+    }
+    objects.append(map(["path": q("public/index.html"), "content": q("hi")]))
+    var entries: [String] = []
+    entries.reserveCapacity(cases)
     for index in 0..<cases {
-        let owner = index % 10
-        let other = (index + 1) % 10
-        switch index % 8 {
-        case 0: text += "  - {name: c\(index), as: u\(owner), get: users/u\(owner)/a.jpg, expect: allow}\n"
-        case 1: text += "  - {name: c\(index), as: u\(other), get: users/u\(owner)/a.jpg, expect: deny}\n"
-        case 2: text += "  - {name: c\(index), as: u\(owner), upload: users/u\(owner)/n\(index).png, size: 2048, expect: allow}\n"
-        case 3: text += "  - {name: c\(index), as: u\(owner), upload: users/u\(owner)/n\(index).txt, content: x, expect: deny}\n"
-        case 4: text += "  - {name: c\(index), as: u\(owner), list: users/u\(owner), expect: {decision: allow, items: [users/u\(owner)/a.jpg]}}\n"
-        case 5: text += "  - {name: c\(index), as: u\(owner), updateMetadata: users/u\(owner)/a.jpg, set: {metadata: {label: x}}, expect: allow}\n"
-        case 6: text += "  - {name: c\(index), get: public/index.html, expect: allow}\n"
+        let name = q("c\(index)")
+        let owner = "u\(index % 10)"
+        let other = "u\((index + 1) % 10)"
+        let entry = switch index % 8 {
+        case 0: map(["name": name, "as": q(owner), "get": q("users/\(owner)/a.jpg"), "expect": q("allow")])
+        case 1: map(["name": name, "as": q(other), "get": q("users/\(owner)/a.jpg"), "expect": q("deny")])
+        case 2: map(["name": name, "as": q(owner), "upload": q("users/\(owner)/n\(index).png"), "size": "2048", "expect": q("allow")])
+        case 3: map(["name": name, "as": q(owner), "upload": q("users/\(owner)/n\(index).txt"), "content": q("x"), "expect": q("deny")])
+        case 4:
+            map(["name": name, "as": q(owner), "list": q("users/\(owner)"),
+                 "expect": map(["decision": q("allow"), "items": "[" + q("users/\(owner)/a.jpg") + "]"])])
+        case 5:
+            map(["name": name, "as": q(owner), "updateMetadata": q("users/\(owner)/a.jpg"),
+                 "set": map(["metadata": map(["label": q("x")])]), "expect": q("allow")])
+        case 6: map(["name": name, "get": q("public/index.html"), "expect": q("allow")])
         default:
-            text += "  - {name: c\(index), as: u\(owner), request: {method: delete, path: users/u\(other)/a.jpg}, expect: deny}\n"
+            map(["name": name, "as": q(owner), "request": map(["method": q("delete"), "path": q("users/\(other)/a.jpg")]),
+                 "expect": q("deny")])
         }
+        entries.append(entry)
     }
-    return text
+    if json {
+        let escapedRules = rules.replacingOccurrences(of: "\n", with: "\\n")
+        return "{\"rulesSource\": \"" + escapedRules + "\",\n \"time\": \"2026-01-01T00:00:00Z\",\n \"users\": {"
+            + users.joined(separator: ",\n  ") + "},\n \"objects\": [" + objects.joined(separator: ",\n  ")
+            + "],\n \"cases\": [\n  " + entries.joined(separator: ",\n  ") + "]}\n"
+    }
+    let indentedRules = rules.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+    return "rulesSource: |\n" + indentedRules.joined(separator: "\n") + "time: 2026-01-01T00:00:00Z\nusers:\n"
+        + users.map { "  " + $0 + "\n" }.joined() + "objects:\n" + objects.map { "  - " + $0 + "\n" }.joined()
+        + "cases:\n" + entries.map { "  - " + $0 + "\n" }.joined()
 }

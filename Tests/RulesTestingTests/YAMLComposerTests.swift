@@ -42,7 +42,7 @@ struct YAMLComposerTests {
         #expect(composedHere > 200, "most mutations stay usual suites")
     }
 
-    @Test("styles, escapes, folding, line breaks and wide characters are read as Yams reads them", arguments: [
+    @Test("styles, escapes, folding, line breaks, wide characters and JSON are read as Yams reads them", arguments: [
         "a: plain\nb: 'single ''quoted'''\nc: \"double \\t \\u00e9 \\0\"\nd: |\n  literal\n  text\ne: >-\n  folded\n  text\n",
         "a: 1\r\nb: [x, 'y', {c: d}]\r\n",
         "a: 1\rb: 2\r",
@@ -51,6 +51,7 @@ struct YAMLComposerTests {
         "a: &anchor 1\nb: [&list x]\n",
         "? explicit\n: value\n'': empty key\n",
         "%YAML 1.1\n---\na: b\n...\n",
+        "{\"rulesSource\": \"x\", \"cases\": [{\"name\": \"n\", \"get\": \"a/b\", \"size\": 2048, \"ok\": true, \"none\": null}]}\n",
     ])
     func sameTree(_ text: String) {
         let composed = YAMLComposer.composeUsual(text)

@@ -37,7 +37,7 @@ public struct SuiteLoader: Sendable {
     public func load(text: String, path: String) throws(SuiteLoadError) -> TestSuite {
         // YAML allows a byte-order mark before the stream (editors on Windows
         // write one), but libyaml, told the text is UTF-8, takes it for content.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let reader = YAMLReader(file: path)
         if YAMLMessages.looksLikeRules(text) {
             throw SuiteLoadError(

@@ -10,7 +10,9 @@ indirect enum YAMLNode: Equatable {
     case scalar(Scalar)
     case mapping(Mapping)
     case sequence(List)
-    /// An unresolved alias (Yams keeps one only where it cannot resolve it).
+    /// An alias node. Yams' composer resolves every alias to the node it
+    /// names (or throws), so none reaches the loader; it is here so that
+    /// every Yams node converts.
     case alias(Mark)
 
     /// A 1-based position in the suite file.
