@@ -86,6 +86,14 @@ func runBucketBenchmarks() {
     measure("list: page of 10 items deep inside the bucket", iterations: 100_000) {
         _ = try? admin.list(ListingQuery(prefix: "folder0777/file0", maxResults: 10))
     }
+
+    // What every case of a suite with seeded objects does before it runs.
+    let seeded = StorageSimulator()
+    for index in 0..<10_000 { _ = try? seeded.admin.put([], path: "seed/" + digits(index, 5)) }
+    let snapshot = seeded.admin.snapshot()
+    measure("restore a snapshot of 10,000 objects into a new simulator", iterations: 200) {
+        StorageSimulator().admin.restore(snapshot)
+    }
 }
 
 private func report(_ name: String, _ elapsed: Duration, operations: Int) {

@@ -36,12 +36,14 @@ struct OrderedIndexTests {
         #expect(index.root.isLeaf)
     }
 
-    @Test("an index built from sorted entries behaves as one built by inserts", arguments: [0, 1, 3, 4, 5, 40])
+    @Test("an index built from sorted entries behaves as one built by inserts", arguments: [0, 1, 3, 4, 5, 6, 9, 25, 26, 40, 777])
     func sortedBuild(count: Int) {
         let index = OrderedIndex<Int, Int>(sortedKeys: (0..<count).map { $0 * 2 }, elements: Array(0..<count), maxKeys: 4)
         var model = Dictionary(uniqueKeysWithValues: (0..<count).map { ($0 * 2, $0) })
         #expect(index.count == count)
         #expect(contents(index) == model.keys.sorted())
+        checkStructure(index, filled: true)
+        for key in -1...(count * 2) { #expect(index.element(for: key) == model[key], "key \(key)") }
         var random = SplitMix64(seed: UInt64(count))
         for step in 0..<2000 {
             let key = Int(random.next() % 100)
@@ -52,7 +54,39 @@ struct OrderedIndexTests {
             }
         }
         #expect(contents(index) == model.keys.sorted())
+        checkStructure(index, filled: false)
         for key in 0..<100 { #expect(index.element(for: key) == model[key]) }
+    }
+
+    /// Every leaf at the same depth, each internal node with one child more
+    /// than keys and its separators between its children's keys; `filled`:
+    /// every node but the root holds at least half of `maxKeys`.
+    func checkStructure(_ index: OrderedIndex<Int, Int>, filled: Bool) {
+        var leafDepths: Set<Int> = []
+        /// The node's smallest and largest key.
+        @discardableResult
+        func visit(_ node: IndexNode<Int, Int>, depth: Int, isRoot: Bool) -> (Int, Int)? {
+            #expect(node.keys.count <= index.maxKeys)
+            if filled && !isRoot { #expect(node.keys.count >= index.maxKeys / 2) }
+            if node.isLeaf {
+                leafDepths.insert(depth)
+                #expect(node.keys == node.keys.sorted() && node.elements.count == node.keys.count)
+                guard let first = node.keys.first, let last = node.keys.last else { return nil }
+                return (first, last)
+            }
+            #expect(node.children.count == node.keys.count + 1)
+            var bounds: [(Int, Int)] = []
+            for child in node.children {
+                if let range = visit(child, depth: depth + 1, isRoot: false) { bounds.append(range) }
+            }
+            guard bounds.count == node.children.count else { return bounds.first.map { ($0.0, bounds.last!.1) } }
+            for (position, separator) in node.keys.enumerated() {
+                #expect(bounds[position].1 < separator && separator <= bounds[position + 1].0)
+            }
+            return (bounds[0].0, bounds[bounds.count - 1].1)
+        }
+        visit(index.root, depth: 0, isRoot: true)
+        #expect(leafDepths.count <= 1)
     }
 
     @Test("a cursor starts at the first key not before the bound, from any position", arguments: [4, 7])

@@ -23,21 +23,54 @@ final class OrderedIndex<Key: IndexKey, Element> {
     }
 
     /// An index holding `entries`, which must be in strictly increasing key
-    /// order (as a cursor walk yields them): filled leaf by leaf, without a
-    /// search per entry.
+    /// order (as a cursor walk yields them): built level by level, without a
+    /// search per entry, so restoring a seeded bucket costs O(n), not n inserts.
     ///
     /// Up to ``maxKeys`` entries become the root leaf as given: the arrays
-    /// are shared (copy-on-write) rather than copied.
+    /// are shared (copy-on-write) rather than copied. More are cut into as
+    /// few leaves as hold them, their sizes differing by at most one (so
+    /// each holds at least ``minKeys``), then the same for each level of
+    /// internal nodes, whose separators are the first keys of their
+    /// children's subtrees.
     convenience init(sortedKeys keys: [Key], elements: [Element], maxKeys: Int = 64) {
         self.init(maxKeys: maxKeys)
         let count = min(keys.count, elements.count)
+        self.count = count
         if count <= self.maxKeys {
             root.setKeys(keys.prefix(count))
             root.elements = elements.count == count ? elements : Array(elements.prefix(count))
-            self.count = count
-        } else {
-            for position in 0..<count { insert(elements[position], for: keys[position]) }
+            return
         }
+        var level: [(node: IndexNode<Key, Element>, firstKey: Key)] = Self.evenRuns(count: count, most: self.maxKeys).map { run in
+            let leaf = IndexNode<Key, Element>()
+            leaf.setKeys(keys[run])
+            leaf.elements = Array(elements[run])
+            return (leaf, keys[run.lowerBound])
+        }
+        while level.count > 1 {
+            level = Self.evenRuns(count: level.count, most: self.maxKeys + 1).map { run in
+                let node = IndexNode<Key, Element>()
+                node.setKeys(level[(run.lowerBound + 1)..<run.upperBound].map(\.firstKey))
+                node.children = level[run].map(\.node)
+                return (node, level[run.lowerBound].firstKey)
+            }
+        }
+        root = level[0].node
+    }
+
+    /// `count` positions cut into as few runs of at most `most` as possible,
+    /// in order, their lengths differing by at most one.
+    private static func evenRuns(count: Int, most: Int) -> [Range<Int>] {
+        let runs = (count + most - 1) / most
+        var result: [Range<Int>] = []
+        result.reserveCapacity(runs)
+        var start = 0
+        for run in 0..<runs {
+            let length = count / runs + (run < count % runs ? 1 : 0)
+            result.append(start..<(start + length))
+            start += length
+        }
+        return result
     }
 
     /// The element stored under `key`.
