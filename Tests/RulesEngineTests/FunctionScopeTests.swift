@@ -54,6 +54,25 @@ struct FunctionScopeTests {
             """, unused: []),
     ]
 
+    /// Calls resolve through the same scopes for the call-graph checks; a
+    /// file-level function also sees the service block's functions there.
+    @Test("recursion is found through the function each call resolves to", arguments: [
+        ("function f() { return true; }\nservice firebase.storage { match /b/{bucket}/o {\n"
+            + "match /a/{x} { function f() { return g(); } function g() { return f(); } allow read: if f(); } } }",
+         ["Recursive function calls are not allowed: [f->g->f]."]),
+        ("function f() { return g(); }\nservice firebase.storage { function g() { return f(); }\n"
+            + "match /b/{bucket}/o { allow read: if true; } }",
+         ["Recursive function calls are not allowed: [f->g->f]."]),
+        ("service firebase.storage { function f() { return true; }\n"
+            + "match /b/{bucket}/o { match /a/{x} { function g() { return f(); } allow read: if g(); }\n"
+            + "match /c/{x} { function f() { return g(); } allow read: if f(); } } }",
+         []),
+    ])
+    func recursion(_ body: String, _ expected: [String]) {
+        let result = CompiledRuleset.compile("rules_version = '2';\n" + body + "\n")
+        #expect(result.diagnostics.filter { $0.id == "check.recursion" }.map(\.message) == expected, "\(result.diagnostics.map(\.message))")
+    }
+
     @Test(arguments: examples)
     func unusedFunctions(_ example: Example) {
         let text = "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n"

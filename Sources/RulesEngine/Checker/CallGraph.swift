@@ -4,7 +4,7 @@ import RulesSyntax
 /// call chains longer than the service allows, whether or not a rule ever
 /// calls the functions involved.
 struct CallGraph {
-    let ruleset: Ruleset
+    let scopes: FunctionScopes
 
     private struct Node {
         let function: FunctionDecl
@@ -12,45 +12,32 @@ struct CallGraph {
     }
 
     func run() -> [Diagnostic] {
+        // One node per function a call can reach: the first declaration of
+        // each name in each scope, in declaration order.
         var nodes: [Node] = []
-        // Resolve each call to the declaration visible at the caller's site.
-        var scopes: [[String: Int]] = []
-        func register(_ functions: [FunctionDecl]) -> [String: Int] {
-            var table: [String: Int] = [:]
-            for function in functions where table[function.name] == nil {
-                table[function.name] = nodes.count
-                nodes.append(Node(function: function))
-            }
-            return table
+        var nodeOfKey: [Int: Int] = [:]
+        for (position, entry) in scopes.declarations.enumerated() where scopes.keys[position] == position {
+            nodeOfKey[position] = nodes.count
+            nodes.append(Node(function: entry.function))
         }
-        var pending: [(node: Int, visible: [[String: Int]])] = []
-        let fileTable = register(ruleset.functions)
-        let serviceTable = register(ruleset.service?.functions ?? [])
-        scopes = [serviceTable, fileTable]
-        for index in nodes.indices { pending.append((index, scopes)) }
-        func visit(_ block: MatchBlock, _ visible: [[String: Int]]) {
-            let table = register(block.functions)
-            let inner = [table] + visible
-            for index in table.values { pending.append((index, inner)) }
-            for child in block.matches { visit(child, inner) }
-        }
-        for block in ruleset.service?.matches ?? [] { visit(block, scopes) }
-
-        for (index, visible) in pending {
-            let function = nodes[index].function
+        for (position, entry) in scopes.declarations.enumerated() where scopes.keys[position] == position {
+            // The declarations visible at the function, innermost scope first.
+            // File-level functions see the service block's too, as this check
+            // always has (name resolution is stricter).
+            let visible = entry.blocks.reversed().map(scopes.functions(of:)) + [scopes.serviceFunctions, scopes.fileFunctions]
             var callees: [Int] = []
-            for root in function.lets.map(\.value) + [function.body] {
+            for root in entry.function.lets.map(\.value) + [entry.function.body] {
                 root.forEachNode { node in
                     guard case .call(let callee, _) = node.kind, case .identifier(let name) = callee.kind else { return }
                     for table in visible {
-                        if let target = table[name] {
-                            callees.append(target)
+                        if let target = table[name], let targetNode = nodeOfKey[target] {
+                            callees.append(targetNode)
                             break
                         }
                     }
                 }
             }
-            nodes[index].callees = callees
+            if let index = nodeOfKey[position] { nodes[index].callees = callees }
         }
         return diagnose(nodes)
     }

@@ -23,8 +23,9 @@ struct Checker {
         diagnostics += checkFunctionDeclarations()
         let findings = ExpressionChecks(ruleset: ruleset).run()
         diagnostics += findings.depth
-        diagnostics += NameResolution(ruleset: ruleset, options: options).run()
-        diagnostics += CallGraph(ruleset: ruleset).run()
+        let scopes = FunctionScopes(ruleset)
+        diagnostics += NameResolution(ruleset: ruleset, scopes: scopes, options: options).run()
+        diagnostics += CallGraph(scopes: scopes).run()
         diagnostics += findings.patterns
         diagnostics += findings.comparisons
         return diagnostics

@@ -5,6 +5,7 @@ import RulesSyntax
 /// `let` bindings, as the Firebase compiler does.
 struct NameResolution {
     let ruleset: Ruleset
+    let scopes: FunctionScopes
     let options: EngineOptions
 
     private static let globals: Set<String> = ["request", "resource"]
@@ -13,7 +14,7 @@ struct NameResolution {
     private struct Visibility {
         var variables: Set<String>
         /// Function names visible, innermost scope first, each with the key
-        /// of its declaration (see ``run()``).
+        /// of its declaration (see ``FunctionScopes``).
         var functions: [[String: Int]]
 
         func resolveFunction(_ name: String) -> Int? {
@@ -31,27 +32,8 @@ struct NameResolution {
     func run() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var usedFunctions: Set<Int> = []
-        // A declaration's key is the position in `allFunctions` of the first
-        // function of its name in its scope, so a name declared twice in one
-        // scope (an error reported elsewhere) is one function here.
-        let declarations = ruleset.allFunctions
-        let fileCount = ruleset.functions.count
-        var fileFunctions: [String: Int] = [:]
-        var serviceFunctions: [String: Int] = [:]
-        /// Each block's own functions, by the block's start.
-        var blockFunctions: [Int: [String: Int]] = [:]
-        var keys: [Int] = []
-        keys.reserveCapacity(declarations.count)
-        for (position, entry) in declarations.enumerated() {
-            let name = entry.function.name
-            if let block = entry.blocks.last {
-                keys.append(blockFunctions[block.range.start, default: [:]].firstKey(for: name, position))
-            } else if position < fileCount {
-                keys.append(fileFunctions.firstKey(for: name, position))
-            } else {
-                keys.append(serviceFunctions.firstKey(for: name, position))
-            }
-        }
+        let fileFunctions = scopes.fileFunctions
+        let serviceFunctions = scopes.serviceFunctions
 
         /// Visibilities built so far: every allow and function of a block
         /// shares its chain's.
@@ -75,7 +57,7 @@ struct NameResolution {
                     case .literal: break
                     }
                 }
-                functions.insert(blockFunctions[block.range.start] ?? [:], at: 0)
+                functions.insert(scopes.functions(of: block), at: 0)
             }
             return Visibility(variables: variables, functions: functions)
         }
@@ -87,8 +69,8 @@ struct NameResolution {
         }
         // A function no rule reaches is checked without a rule context, so
         // `request` and `resource` are unknown names there, as in Firebase.
-        let functions = declarations.enumerated().map { position, entry in
-            (function: entry.function, blocks: entry.blocks, key: keys[position], fileLevel: position < fileCount)
+        let functions = scopes.declarations.enumerated().map { position, entry in
+            (function: entry.function, blocks: entry.blocks, key: scopes.keys[position], fileLevel: scopes.isFileLevel(position))
         }
         var callees: [Int: Set<Int>] = [:]
         for entry in functions {
@@ -174,14 +156,5 @@ struct NameResolution {
             }
         }
         return usedNames
-    }
-}
-
-extension Dictionary where Key == String, Value == Int {
-    /// The key already recorded for `name`, or `position`, recorded now.
-    fileprivate mutating func firstKey(for name: String, _ position: Int) -> Int {
-        if let first = self[name] { return first }
-        self[name] = position
-        return position
     }
 }

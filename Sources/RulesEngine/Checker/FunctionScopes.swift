@@ -1,0 +1,63 @@
+import RulesSyntax
+
+/// Every function declaration of a ruleset and the scopes that name them,
+/// built once for the checks that resolve calls (``NameResolution``,
+/// ``CallGraph``).
+///
+/// A declaration's key is its position in ``declarations``, or, for a name
+/// declared twice in one scope (an error reported elsewhere), the position
+/// of the first one: a call resolves to that one, and the scope's table
+/// holds it.
+struct FunctionScopes {
+    /// Every declaration with its chain of match blocks: file level, then
+    /// service level, then each block's in source order (``Ruleset/allFunctions``).
+    let declarations: [(function: FunctionDecl, blocks: [MatchBlock])]
+    /// Each declaration's key.
+    let keys: [Int]
+    /// File-level functions by name.
+    let fileFunctions: [String: Int]
+    /// Service-level functions by name.
+    let serviceFunctions: [String: Int]
+    /// Each block's own functions by name, by the block's start.
+    private let blockFunctions: [Int: [String: Int]]
+    private let fileCount: Int
+
+    init(_ ruleset: Ruleset) {
+        declarations = ruleset.allFunctions
+        fileCount = ruleset.functions.count
+        var fileFunctions: [String: Int] = [:]
+        var serviceFunctions: [String: Int] = [:]
+        var blockFunctions: [Int: [String: Int]] = [:]
+        var keys: [Int] = []
+        keys.reserveCapacity(declarations.count)
+        for (position, entry) in declarations.enumerated() {
+            let name = entry.function.name
+            if let block = entry.blocks.last {
+                keys.append(blockFunctions[block.range.start, default: [:]].firstKey(for: name, position))
+            } else if position < fileCount {
+                keys.append(fileFunctions.firstKey(for: name, position))
+            } else {
+                keys.append(serviceFunctions.firstKey(for: name, position))
+            }
+        }
+        self.keys = keys
+        self.fileFunctions = fileFunctions
+        self.serviceFunctions = serviceFunctions
+        self.blockFunctions = blockFunctions
+    }
+
+    /// Whether the declaration at `position` is a file-level function.
+    func isFileLevel(_ position: Int) -> Bool { position < fileCount }
+
+    /// The functions `block` itself declares, by name.
+    func functions(of block: MatchBlock) -> [String: Int] { blockFunctions[block.range.start] ?? [:] }
+}
+
+extension Dictionary where Key == String, Value == Int {
+    /// The key already recorded for `name`, or `position`, recorded now.
+    fileprivate mutating func firstKey(for name: String, _ position: Int) -> Int {
+        if let first = self[name] { return first }
+        self[name] = position
+        return position
+    }
+}
