@@ -113,6 +113,9 @@ struct LoaderRobustnessTests {
         #expect(error?.message.contains("aliases expand to more than") == true, "\(String(describing: error))")
         #expect(error?.location.line == 14)
         #expect(Self.check(text, path: "inline.test.yaml", loader: SuiteLoader(), label: "laughs") == false)
+        // A byte-order mark is dropped before the count, so it hides nothing.
+        let marked = loadError("\u{FEFF}" + text)
+        #expect(marked?.message == error?.message && marked?.location == error?.location)
     }
 
     @Test("a few small aliases still load")

@@ -145,7 +145,8 @@ public enum Hashing {
 
     // Masking shifts: every count is 1...31, and `<<`/`>>` would check for
     // counts past the width on every call.
-    private static func rotateLeft(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    @inline(__always)
+    static func rotateLeft(_ value: UInt32, _ count: UInt32) -> UInt32 {
         value &<< count | value &>> (32 &- count)
     }
 

@@ -118,32 +118,27 @@ enum MD5 {
     private static func f(
         _ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ shift: UInt32, _ constant: UInt32
     ) {
-        a = b &+ rotateLeft(a &+ ((b & c) | (~b & d)) &+ word &+ constant, shift)
+        a = b &+ Hashing.rotateLeft(a &+ ((b & c) | (~b & d)) &+ word &+ constant, shift)
     }
 
     @inline(__always)
     private static func g(
         _ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ shift: UInt32, _ constant: UInt32
     ) {
-        a = b &+ rotateLeft(a &+ ((d & b) | (~d & c)) &+ word &+ constant, shift)
+        a = b &+ Hashing.rotateLeft(a &+ ((d & b) | (~d & c)) &+ word &+ constant, shift)
     }
 
     @inline(__always)
     private static func h(
         _ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ shift: UInt32, _ constant: UInt32
     ) {
-        a = b &+ rotateLeft(a &+ (b ^ c ^ d) &+ word &+ constant, shift)
+        a = b &+ Hashing.rotateLeft(a &+ (b ^ c ^ d) &+ word &+ constant, shift)
     }
 
     @inline(__always)
     private static func i(
         _ a: inout UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ word: UInt32, _ shift: UInt32, _ constant: UInt32
     ) {
-        a = b &+ rotateLeft(a &+ (c ^ (b | ~d)) &+ word &+ constant, shift)
-    }
-
-    @inline(__always)
-    private static func rotateLeft(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value &<< count | value &>> (32 &- count)
+        a = b &+ Hashing.rotateLeft(a &+ (c ^ (b | ~d)) &+ word &+ constant, shift)
     }
 }

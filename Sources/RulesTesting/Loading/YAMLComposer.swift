@@ -1,4 +1,3 @@
-// CYaml is Yams' own copy of libyaml (see YAMLLimits.swift).
 import CYaml
 import Yams
 
@@ -26,46 +25,41 @@ enum YAMLComposer {
     static func composeUsual(_ text: String) -> YAMLNode? {
         var text = text
         return text.withUTF8 { bytes in
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return nil }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
             var builder = TreeBuilder()
             var documents = 0
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
-                defer { yaml_event_delete(&event) }
+            // `.stop(nil)` leaves the text to Yams.
+            let root: YAMLNode?? = YAMLEvents.read(bytes) { event in
                 switch event.type {
                 case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
-                    continue
+                    return .next
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
-                    guard documents == 1 else { return nil }
+                    return documents == 1 ? .next : .stop(nil)
                 case YAML_STREAM_END_EVENT:
-                    guard case .mapping? = builder.root else { return nil }
-                    return builder.root
+                    guard case .mapping? = builder.root else { return .stop(nil) }
+                    return .stop(builder.root)
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    guard scalar.tag == nil, let style = style(scalar.style) else { return nil }
+                    guard scalar.tag == nil, let style = style(scalar.style) else { return .stop(nil) }
                     let string = decoded(UnsafeBufferPointer(start: scalar.value, count: scalar.length))
-                    guard builder.add(.scalar(YAMLNode.Scalar(string: string, style: style, mark: mark(event)))) else {
-                        return nil
-                    }
+                    let added = builder.add(.scalar(YAMLNode.Scalar(string: string, style: style, mark: YAMLEvents.mark(event))))
+                    return added ? .next : .stop(nil)
                 case YAML_SEQUENCE_START_EVENT:
-                    guard event.data.sequence_start.tag == nil else { return nil }
-                    builder.open(TreeBuilder.Open(isMapping: false, mark: mark(event)))
+                    guard event.data.sequence_start.tag == nil else { return .stop(nil) }
+                    builder.open(TreeBuilder.Open(isMapping: false, mark: YAMLEvents.mark(event)))
+                    return .next
                 case YAML_MAPPING_START_EVENT:
-                    guard event.data.mapping_start.tag == nil else { return nil }
-                    builder.open(TreeBuilder.Open(isMapping: true, mark: mark(event)))
+                    guard event.data.mapping_start.tag == nil else { return .stop(nil) }
+                    builder.open(TreeBuilder.Open(isMapping: true, mark: YAMLEvents.mark(event)))
+                    return .next
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    guard builder.close() else { return nil }
+                    return builder.close() ? .next : .stop(nil)
                 default:
                     // An alias, or an event this composer does not know.
-                    return nil
+                    return .stop(nil)
                 }
             }
+            return root ?? nil
         }
     }
 
@@ -77,11 +71,6 @@ enum YAMLComposer {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[3...]), as: UTF8.self)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Where an event starts, 1-based as Yams reports it.
-    private static func mark(_ event: yaml_event_t) -> YAMLNode.Mark {
-        YAMLNode.Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
     }
 
     private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.Style? {

@@ -1,5 +1,5 @@
-// CYaml is Yams' own copy of libyaml: the event stream is the only place
-// aliases can be counted before Yams composes (and hashes) the tree.
+// The event stream is the only place aliases can be counted before Yams
+// composes (and hashes) the tree.
 import CYaml
 
 /// Bounds how large a suite's YAML may become once aliases are expanded,
@@ -48,8 +48,7 @@ enum YAMLLimits {
 
     private static func canPrecedeAlias(_ byte: UInt8) -> Bool {
         switch byte {
-        // 0xBF ends a byte-order mark.
-        case 0x20, 0x09, 0x0A, 0x0D, 0xBF, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"): true
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"): true
         default: false
         }
     }
@@ -63,23 +62,14 @@ enum YAMLLimits {
     }
 
     /// The 1-based position of the alias that makes the tree too large, if any.
-    private static func expansionProblem(in buffer: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int)? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return nil }
-        defer { yaml_parser_delete(&parser) }
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+    private static func expansionProblem(in buffer: UnsafeBufferPointer<UInt8>) -> YAMLNode.Mark? {
         // Expanded sizes of finished anchored nodes, and of the collections still open.
         var anchored: [String: Int] = [:]
         var open: [(anchor: String?, size: Int)] = []
         var total = 0
-        while true {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
-            defer { yaml_event_delete(&event) }
+        return YAMLEvents.read(buffer) { event in
             var finished: (anchor: String?, size: Int)?
             switch event.type {
-            case YAML_STREAM_END_EVENT:
-                return nil
             case YAML_SCALAR_EVENT:
                 finished = (name(event.data.scalar.anchor), 1)
             case YAML_ALIAS_EVENT:
@@ -93,7 +83,7 @@ enum YAMLLimits {
             default:
                 break
             }
-            guard let (anchor, size) = finished else { continue }
+            guard let (anchor, size) = finished else { return .next }
             if let anchor { anchored[anchor] = size }
             let grown: Int
             if open.isEmpty {
@@ -103,9 +93,7 @@ enum YAMLLimits {
                 open[open.count - 1].size = min(open[open.count - 1].size + size, maximumExpandedNodes + 1)
                 grown = open[open.count - 1].size
             }
-            if grown > maximumExpandedNodes {
-                return (Int(event.start_mark.line) + 1, Int(event.start_mark.column) + 1)
-            }
+            return grown > maximumExpandedNodes ? .stop(YAMLEvents.mark(event)) : .next
         }
     }
 
