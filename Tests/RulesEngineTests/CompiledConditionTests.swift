@@ -139,6 +139,50 @@ import Testing
         }
     }
 
+    /// Conditions compiled as tests (``CompiledRuleset/isAllowed(_:)``
+    /// runs them; an explanation wraps their answer in a value): operands
+    /// that are not booleans, functions that return booleans used as
+    /// values, errors absorbed or not, every operator that gives a boolean.
+    static let booleanCorners: [(condition: String, functions: String)] = [
+        // Operands of `&&`, `||`, `!` and `?:` that are not booleans.
+        ("1 && true", ""), ("true && 1", ""), ("false && 1", ""), ("1 || true", ""), ("false || 'a'", ""),
+        ("(1 / 0 == 0) || 1", ""), ("1 || (1 / 0 == 0)", ""), ("!1", ""), ("!(1 / 0 == 0) || true", ""),
+        ("'a' ? true : false", ""), ("true ? 1 : false", ""), ("false ? true : 'x' == 'x'", ""),
+        ("true ? (false || true) : 1 / 0 == 0", ""), ("(true ? 1 : 2) == 1", ""),
+        // Functions that return booleans, called where a value is wanted.
+        ("f() == true && [f()] == [true]", "function f() { return 1 < 2; }"),
+        ("f() + 1 == 2", "function f() { return true; }"),
+        ("f(2) && !f(0)", "function f(x) { let y = x > 1; return y && x is int; }"),
+        ("f(1, 2) || f(2, 1)", "function f(a, b) { return a < b; }"),
+        ("f('x')", "function f(a) { return a > 1; }"),
+        ("f(null)", "function f(a) { return a == null ? true : a.matches('x.*'); }"),
+        ("g()", "function f(a) { return a; } function g() { return f(1 < 2) && f(true); }"),
+        ("g()", "function f(a) { return a == 1; } function g() { return f(1) ? f(1) : f(2); }"),
+        ("f()", "function f() { return (1 < 2); }"),
+        ("f() || true", "function f() { let a = 1 / 0; return a == 1; }"),
+        ("f(1, 2, 3)", "function f(a, b) { return a < b; }"),
+        // Comparisons, membership, types and patterns.
+        ("1 < 'a' || true", ""), ("'a' in ['a', 'b'] && !('c' in {'a': 1}) && 1 in [1.0]", ""),
+        ("1 in 'abc'", ""), ("path is path && !(path is string)", ""),
+        ("path.matches('x/.*') && !bucket.matches('b.*')", ""), ("resource.matches('x')", ""),
+        ("(1).matches('x')", ""), ("path.matches('(')", ""), ("path.matches(1)", ""),
+        ("request.resource == null && request.auth != null", ""), ("null == resource && resource == null", ""),
+        ("1.0 / 0 > 1 && !(0.0 / 0 < 1) && !(0.0 / 0 >= 1)", ""),
+    ]
+
+    @Test(arguments: booleanCorners)
+    func booleanTestsAgree(condition: String, functions: String) throws {
+        let rules = Engine.storageRules("""
+            \(functions)
+            match /{path=**} { allow get, create: if \(condition); }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        for auth in Self.identities {
+            _ = Engine.decideBothWays(compiled, AuthorizationRequest(
+                method: .get, bucket: Engine.bucket, objectPath: "x/y", auth: auth, time: Engine.time))
+        }
+    }
+
     @Test func wildcardsOfEveryLevelResolveInnermostFirst() throws {
         let rules = Engine.storageRules("""
             function top() { return bucket; }

@@ -91,30 +91,8 @@ extension CompiledRuleset {
     /// Safe to call concurrently.
     public func isAllowed(_ request: AuthorizationRequest) -> Bool {
         if request.method == .list && program.version == .v1 { return false }
-        let matcher = PathMatcher(tree: program.tree, version: program.version, segments: request.requestPath.segments)
-        let evaluator = evaluators.take()
-        defer { evaluators.giveBack(evaluator) }
-        return withUnsafePointer(to: request) { address in
-            // The evaluator starts serving the request at the first
-            // condition: an unconditional allow needs only the matcher.
-            var serving = false
-            defer { if serving { evaluator.end() } }
-            let captures = evaluator.matchBuffer
-            return matcher.visitMatches(captures: captures) { node, captureCount in
-                let block = program.tree.blocks[node]
-                for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
-                    guard let condition = block.compiledConditions[index] else { return true }
-                    if !serving {
-                        evaluator.begin(address)
-                        serving = true
-                    }
-                    // Compiled conditions read captures by position: no
-                    // capture scope to set, unlike a traced evaluation.
-                    evaluator.useCaptures(UnsafeBufferPointer(start: captures, count: captureCount))
-                    if case .value(.bool(true)) = evaluator.evaluateCompiled(condition) { return true }
-                }
-                return false
-            }
+        return evaluators.withIdleEvaluator { evaluator in
+            program.tree.isAllowed(request, version: program.version, evaluator: evaluator)
         }
     }
 

@@ -63,10 +63,82 @@ struct PathMatcher {
     func visitMatches(
         captures: UnsafeMutablePointer<WildcardCapture>, _ visit: (_ block: Int, _ captureCount: Int) -> Bool
     ) -> Bool {
-        segments.withUnsafeBufferPointer { segments in
-            let walk = MatchWalk(
-                tree: tree, segments: segments, shortestRecursive: version == .v1 ? 1 : 0, captures: captures)
-            return walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, visit)
+        withoutActuallyEscaping(visit) { visit in
+            var visitor = ClosureVisitor(visit: visit)
+            return segments.withUnsafeBufferPointer { segments in
+                let walk = MatchWalk(tree: tree, segments: segments, version: version, captures: captures)
+                return walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, &visitor)
+            }
+        }
+    }
+}
+
+/// What a walk of the match tree calls with each complete match.
+private protocol MatchVisitor {
+    /// Visits the block at `block` of ``MatchTree/blocks``, matched with the
+    /// first `captureCount` captures of the walk's buffer; returns whether
+    /// the walk stops.
+    mutating func visit(block: Int, captureCount: Int) -> Bool
+}
+
+private struct ClosureVisitor: MatchVisitor {
+    let visit: (Int, Int) -> Bool
+
+    func visit(block: Int, captureCount: Int) -> Bool { visit(block, captureCount) }
+}
+
+/// The search of an untraced decision: each matched block's allows that
+/// cover the method, in order, until a condition grants.
+///
+/// Plain references and pointers, so the walk specialized for it retains
+/// nothing: the caller keeps the tree, the evaluator and the request alive.
+private struct GrantSearch: MatchVisitor {
+    unowned(unsafe) let tree: MatchTree
+    let evaluator: Unmanaged<Evaluator>
+    let request: UnsafePointer<AuthorizationRequest>
+    let method: RuleMethod
+    let captures: UnsafeMutablePointer<WildcardCapture>
+    /// Whether the evaluator serves the request: from the first condition
+    /// on, since an unconditional allow needs only the matcher.
+    var serving = false
+
+    mutating func visit(block: Int, captureCount: Int) -> Bool {
+        let node = tree.nodes[block]
+        var position = Int(node.grantStart)
+        while position < Int(node.grantEnd) {
+            let grant = tree.grants[position]
+            position &+= 1
+            guard grant.methods.contains(method) else { continue }
+            guard let condition = grant.condition else { return true }
+            let starts = !serving
+            serving = true
+            let granted = evaluator._withUnsafeGuaranteedRef { [request, captures] evaluator in
+                if starts { evaluator.begin(request) }
+                // Compiled conditions read captures by position: no capture
+                // scope to set, unlike a traced evaluation.
+                evaluator.useCaptures(UnsafeBufferPointer(start: captures, count: captureCount))
+                return condition._withUnsafeGuaranteedRef { evaluator.passes($0.test) }
+            }
+            if granted { return true }
+        }
+        return false
+    }
+}
+
+extension MatchTree {
+    /// ``CompiledRuleset/isAllowed(_:)`` with an idle evaluator: walks the
+    /// matches in order and evaluates the compiled conditions of the allows
+    /// that cover the method until one grants.
+    func isAllowed(_ request: AuthorizationRequest, version: RulesVersion, evaluator: Evaluator) -> Bool {
+        withUnsafePointer(to: request) { address in
+            var search = GrantSearch(
+                tree: self, evaluator: Unmanaged.passUnretained(evaluator), request: address, method: request.method, captures: evaluator.matchBuffer)
+            let granted = request.requestPath.segments.withUnsafeBufferPointer { segments in
+                let walk = MatchWalk(tree: self, segments: segments, version: version, captures: search.captures)
+                return walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, &search)
+            }
+            if search.serving { evaluator.end() }
+            return granted
         }
     }
 }
@@ -75,37 +147,48 @@ struct PathMatcher {
 /// recursive walk reads, as plain pointers and integers, so it retains and
 /// releases nothing.
 private struct MatchWalk {
-    let tree: MatchTree
+    /// The tree, which the caller keeps alive for the walk.
+    unowned(unsafe) let tree: MatchTree
     let segments: UnsafeBufferPointer<String>
     /// The fewest segments a `{x=**}` takes: 1 in version 1, 0 in version 2.
     let shortestRecursive: Int
     let captures: UnsafeMutablePointer<WildcardCapture>
 
+    init(
+        tree: MatchTree, segments: UnsafeBufferPointer<String>, version: RulesVersion,
+        captures: UnsafeMutablePointer<WildcardCapture>
+    ) {
+        self.tree = tree
+        self.segments = segments
+        shortestRecursive = version == .v1 ? 1 : 0
+        self.captures = captures
+    }
+
     /// Tries the blocks of a sibling group at path position `index`.
-    func visitGroup(
-        _ group: Int, at index: Int, captureCount: Int, _ visit: (Int, Int) -> Bool
+    func visitGroup<Visitor: MatchVisitor>(
+        _ group: Int, at index: Int, captureCount: Int, _ visitor: inout Visitor
     ) -> Bool {
         let range = tree.groups[group]
         guard range.dispatch < 0 else {
             // A large group: only the blocks that can match the next segment.
             var stopped = false
             tree.dispatches[Int(range.dispatch)].forEachCandidate(for: index < segments.count ? segments[index] : nil) {
-                stopped = consume(Int(tree.members[Int(range.start) + $0]), at: index, captureCount: captureCount, visit)
+                stopped = consume(Int(tree.members[Int(range.start) + $0]), at: index, captureCount: captureCount, &visitor)
                 return stopped
             }
             return stopped
         }
         var member = Int(range.start)
         while member < Int(range.end) {
-            if consume(Int(tree.members[member]), at: index, captureCount: captureCount, visit) { return true }
+            if consume(Int(tree.members[member]), at: index, captureCount: captureCount, &visitor) { return true }
             member += 1
         }
         return false
     }
 
     /// Consumes a block's whole pattern from path position `index`.
-    func consume(_ node: Int, at index: Int, captureCount: Int, _ visit: (Int, Int) -> Bool) -> Bool {
-        consume(node, segment: Int(tree.nodes[node].segmentStart), at: index, captureCount: captureCount, visit)
+    func consume<Visitor: MatchVisitor>(_ node: Int, at index: Int, captureCount: Int, _ visitor: inout Visitor) -> Bool {
+        consume(node, segment: Int(tree.nodes[node].segmentStart), at: index, captureCount: captureCount, &visitor)
     }
 
     /// Consumes the block's pattern from its segment code `segment` on (a
@@ -114,8 +197,8 @@ private struct MatchWalk {
     /// nested blocks. Returns whether the visitor stopped. Captures are
     /// written at `captureCount` and after; what lies there is the caller's
     /// to overwrite, so nothing needs undoing on the way back.
-    private func consume(
-        _ node: Int, segment start: Int, at startIndex: Int, captureCount startCount: Int, _ visit: (Int, Int) -> Bool
+    private func consume<Visitor: MatchVisitor>(
+        _ node: Int, segment start: Int, at startIndex: Int, captureCount startCount: Int, _ visitor: inout Visitor
     ) -> Bool {
         let block = tree.nodes[node]
         let end = Int(block.segmentEnd)
@@ -140,7 +223,7 @@ private struct MatchWalk {
                 let shortest = segment == end &- 1 && block.childGroup < 0 ? available : shortestRecursive
                 for length in shortest...available {
                     captures[count] = WildcardCapture(segments: index..<(index &+ length), isRecursive: true)
-                    if consume(node, segment: segment &+ 1, at: index &+ length, captureCount: count &+ 1, visit) {
+                    if consume(node, segment: segment &+ 1, at: index &+ length, captureCount: count &+ 1, &visitor) {
                         return true
                     }
                 }
@@ -149,8 +232,8 @@ private struct MatchWalk {
             index &+= 1
             segment &+= 1
         }
-        if index == segments.count, visit(node, count) { return true }
+        if index == segments.count, visitor.visit(block: node, captureCount: count) { return true }
         guard block.childGroup >= 0 else { return false }
-        return visitGroup(Int(block.childGroup), at: index, captureCount: count, visit)
+        return visitGroup(Int(block.childGroup), at: index, captureCount: count, &visitor)
     }
 }

@@ -27,6 +27,11 @@ final class FunctionCode: @unchecked Sendable {
     var letInitializers: [CompiledExpr] = []
     /// The returned expression (set right after construction).
     var body: CompiledExpr!
+    /// The returned expression as a test, when it is one (see
+    /// ``CompiledTest``); calls that need a boolean run it instead of
+    /// ``body``. Set whenever a call compiles to it: both follow
+    /// ``ExprCompiler/producesBoolean(_:in:depth:)`` of the body.
+    var test: CompiledTest?
 }
 
 /// One local of a function call: a parameter's value or a `let`'s state.
@@ -43,28 +48,47 @@ enum LocalSlot {
 
 /// The locals of the compiled function calls in progress, innermost last.
 ///
-/// Popping a call only lowers ``count``: the storage keeps its capacity
-/// and its slots, which the next call overwrites, so calls allocate
-/// nothing once the stack has grown. ``clear()`` lets go of every value.
+/// The slots live in memory the evaluator owns (it calls ``deallocate()``
+/// when it goes), every one of them initialized, so a push is one
+/// assignment: no copy-on-write check, and no append once the stack has
+/// grown. Popping a call only lowers ``count``; ``clear()`` lets go of the
+/// values of every slot used since the last clear.
 struct LocalStack {
-    private var storage: [LocalSlot] = []
+    private var storage: UnsafeMutablePointer<LocalSlot>
+    private var capacity: Int
     /// How many slots the calls in progress use.
     private(set) var count = 0
+    /// The most slots in use since the last ``clear()``: only these can hold values.
+    private var used = 0
+
+    init() {
+        capacity = 16
+        storage = .allocate(capacity: capacity)
+        storage.initialize(repeating: .pending, count: capacity)
+    }
 
     /// The slot at a position below ``count``.
     subscript(slot: Int) -> LocalSlot {
         get { storage[slot] }
-        set { storage[slot] = newValue }
+        nonmutating set { storage[slot] = newValue }
     }
 
     /// Pushes a slot for the call being set up.
+    @inline(__always)
     mutating func push(_ slot: LocalSlot) {
-        if count < storage.count {
-            storage[count] = slot
-        } else {
-            storage.append(slot)
-        }
-        count += 1
+        if count == capacity { grow() }
+        storage[count] = slot
+        count &+= 1
+        if count > used { used = count }
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<LocalSlot>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: capacity)
+        (larger + capacity).initialize(repeating: .pending, count: capacity)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
     }
 
     /// Pops every slot from position `count` on.
@@ -72,16 +96,21 @@ struct LocalStack {
         self.count = count
     }
 
-    /// Pops every slot and releases the values they held. The slots are
-    /// overwritten rather than removed: the storage keeps its length, so the
-    /// next request's pushes assign in place instead of appending.
+    /// Pops every slot and releases the values they held.
     mutating func clear() {
         var slot = 0
-        while slot < storage.count {
+        while slot < used {
             storage[slot] = .pending
-            slot += 1
+            slot &+= 1
         }
+        used = 0
         count = 0
+    }
+
+    /// Releases the storage; the stack is not used afterwards.
+    func deallocate() {
+        storage.deinitialize(count: capacity)
+        storage.deallocate()
     }
 }
 

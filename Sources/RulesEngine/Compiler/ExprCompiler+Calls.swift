@@ -23,11 +23,7 @@ extension ExprCompiler {
 
     private func compileFunctionCall(_ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
         if let (function, _) = scope.function(named: name) {
-            let code = function.code
-            let signature = function.signatureText
-            return { evaluator, base throws(EvalError) in
-                try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature)
-            }
+            return compileFunctionCall(function, name, arguments)
         }
         guard let builtin = BuiltinRegistry.global(name), builtin.name != "debug" || options.enablesDebugFunction else {
             return { _, _ throws(EvalError) in throw .functionNotFound(name) }
@@ -35,6 +31,70 @@ extension ExprCompiler {
         return { evaluator, base throws(EvalError) in
             let values = try evaluator.evaluate(arguments, base)
             return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
+        }
+    }
+
+    /// A call of a user function whose body is a test (see
+    /// ``ExprCompiler/producesBoolean(_:in:depth:)``): the call node
+    /// counts, then the call runs as its value form does.
+    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ arguments: [CompiledExpr]) -> CompiledTest {
+        let code = function.code
+        let signature = function.signatureText
+        // Each closure passes its body literally, so the call is inlined
+        // around it rather than called through a generic thunk.
+        switch arguments.count {
+        case 0:
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNode()
+                return try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                    try code.test!(evaluator, base)
+                }
+            }
+        case 1:
+            let argument = arguments[0]
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let value = try argument(evaluator, base)
+                return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                    try code.test!(evaluator, base)
+                }
+            }
+        default:
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
+                    code, evaluator, base throws(EvalError) in try code.test!(evaluator, base)
+                }
+            }
+        }
+    }
+
+    /// A call of a user function, by its value.
+    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+        let code = function.code
+        let signature = function.signatureText
+        // One argument or none, the usual case, needs no array of them.
+        switch arguments.count {
+        case 0:
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                    try code.body(evaluator, base)
+                }
+            }
+        case 1:
+            let argument = arguments[0]
+            return { evaluator, base throws(EvalError) in
+                let value = try argument(evaluator, base)
+                return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                    try code.body(evaluator, base)
+                }
+            }
+        default:
+            return { evaluator, base throws(EvalError) in
+                try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
+                    code, evaluator, base throws(EvalError) in try code.body(evaluator, base)
+                }
+            }
         }
     }
 
@@ -91,7 +151,7 @@ extension ExprCompiler {
 }
 
 /// The builtins a method name means on each receiver type.
-private struct MethodTable: Sendable {
+struct MethodTable: Sendable {
     let name: String
     let candidates: [(type: ValueType, builtin: Builtin)]
 
@@ -123,26 +183,61 @@ extension Evaluator {
     }
 
     /// Calls a compiled user function: arguments are evaluated in the
-    /// caller's frame into new slots, then the body runs over them.
-    func call(
-        _ code: FunctionCode, _ arguments: [CompiledExpr], callerBase: Int, name: String, signature: String
-    ) throws(EvalError) -> Value {
+    /// caller's frame into new slots, then `run` runs the body over them.
+    @inline(__always)
+    func call<Result>(
+        _ code: FunctionCode, _ arguments: [CompiledExpr], callerBase: Int, name: String, signature: String,
+        _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
+    ) throws(EvalError) -> Result {
         let base = slots.count
         defer { slots.pop(to: base) }
         for argument in arguments {
             let value = try argument(self, callerBase)
             slots.push(.value(value))
         }
-        guard arguments.count == code.parameterCount else {
-            throw .argumentCount(received: arguments.count, expected: [signature])
+        try enter(code, argumentCount: arguments.count, name: name, signature: signature)
+        defer { callDepth -= 1 }
+        return try run(code, self, base)
+    }
+
+    /// Calls a compiled user function with the one argument's value.
+    @inline(__always)
+    func call<Result>(
+        _ code: FunctionCode, with argument: Value, name: String, signature: String,
+        _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
+    ) throws(EvalError) -> Result {
+        let base = slots.count
+        defer { slots.pop(to: base) }
+        slots.push(.value(argument))
+        try enter(code, argumentCount: 1, name: name, signature: signature)
+        defer { callDepth -= 1 }
+        return try run(code, self, base)
+    }
+
+    /// Calls a compiled user function without arguments.
+    @inline(__always)
+    func call<Result>(
+        _ code: FunctionCode, name: String, signature: String, _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
+    ) throws(EvalError) -> Result {
+        let base = slots.count
+        defer { slots.pop(to: base) }
+        try enter(code, argumentCount: 0, name: name, signature: signature)
+        defer { callDepth -= 1 }
+        return try run(code, self, base)
+    }
+
+    /// Checks a call whose arguments are pushed, pushes its `let` slots and
+    /// counts it in ``callDepth``, which the caller lowers when the body returns.
+    @inline(__always)
+    private func enter(_ code: FunctionCode, argumentCount: Int, name: String, signature: String) throws(EvalError) {
+        guard argumentCount == code.parameterCount else {
+            throw .argumentCount(received: argumentCount, expected: [signature])
         }
         guard callDepth < Evaluator.maximumCallDepth else {
             throw EvalError("Maximum allowed call depth of 20 is reached for [\(name)] call stack.")
         }
         for _ in 0..<code.letInitializers.count { slots.push(.pending) }
         callDepth += 1
-        defer { callDepth -= 1 }
-        return try code.body(self, base)
     }
 
     /// A parameter of the current call.
@@ -182,6 +277,18 @@ extension Evaluator {
             return .value(try condition(self, 0))
         } catch {
             return .error(error)
+        }
+    }
+
+    /// Runs a compiled allow condition's test: whether the condition is
+    /// `true` (an error denies).
+    func passes(_ test: CompiledTest) -> Bool {
+        slots.pop(to: 0)
+        callDepth = 0
+        do throws(EvalError) {
+            return try test(self, 0)
+        } catch {
+            return false
         }
     }
 

@@ -123,25 +123,4 @@ extension ExprCompiler {
         if case .identifier("request") = expr.kind { return isGlobal("request") }
         return false
     }
-
-    /// `x == null` / `x != null` (`isEqual` says which) as a null test of
-    /// `x`: no value of another type equals `null`. A `request.<field>`
-    /// operand is tested on the request itself, without making the field's
-    /// value; the comparison, the member and `request` count as they would.
-    func compileNullTest(_ operand: Expr, isEqual: Bool) -> CompiledExpr {
-        if case .member(let base, let name) = operand.kind, isGlobalRequest(base),
-            let field = RequestField(rawValue: name.name)
-        {
-            return { evaluator, _ throws(EvalError) in
-                try evaluator.countNodes(3)
-                return .bool(field.isNull(in: evaluator) == isEqual)
-            }
-        }
-        let value = compile(operand)
-        return { evaluator, base throws(EvalError) in
-            try evaluator.countNode()
-            guard case .null = try value(evaluator, base) else { return .bool(!isEqual) }
-            return .bool(isEqual)
-        }
-    }
 }

@@ -31,7 +31,14 @@ struct ExprCompiler {
             let compiler = ExprCompiler(scope: scope, locals: layout, options: options)
             function.code.parameterCount = layout.parameterCount
             function.code.letInitializers = layout.letExpressions.map { compiler.compile($0) }
-            function.code.body = compiler.compile(function.declaration.body)
+            // A call of the function compiles to its test exactly when this holds.
+            if Self.producesBoolean(function.declaration.body, in: scope) {
+                let test = compiler.compileTest(function.declaration.body)
+                function.code.test = test
+                function.code.body = Self.boolValue(test)
+            } else {
+                function.code.body = compiler.compile(function.declaration.body)
+            }
         }
     }
 
@@ -45,7 +52,8 @@ struct ExprCompiler {
         return compileUnfolded(expr)
     }
 
-    /// Compiles one expression node by node.
+    /// Compiles one expression node by node; one that always gives a
+    /// boolean is compiled as a test (see ``CompiledTest``).
     func compileUnfolded(_ expr: Expr) -> CompiledExpr {
         switch expr.kind {
         case .null, .bool, .int, .float, .string, .bytes:
@@ -83,26 +91,27 @@ struct ExprCompiler {
         case .slice(let base, let lower, let upper):
             return compileSlice(base, lower, upper)
         case .call(let callee, let arguments):
+            if Self.producesBoolean(expr, in: scope) { return Self.boolValue(compileTestUnfolded(expr)) }
             return compileCall(callee, arguments)
+        case .unary(.not, _), .isType, .binary(.and, _, _), .binary(.or, _, _):
+            return Self.boolValue(compileTestUnfolded(expr))
         case .unary(let op, let operand):
             let value = compile(operand)
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.unary(op, try value(evaluator, base))
             }
-        case .binary(.and, let lhs, let rhs):
-            return compileLogical(isAnd: true, lhs, rhs)
-        case .binary(.or, let lhs, let rhs):
-            return compileLogical(isAnd: false, lhs, rhs)
         case .binary(let op, let lhs, let rhs):
-            return compileBinary(op, lhs, rhs)
-        case .isType(let operand, let type):
-            let value = compile(operand)
+            if Self.givesBoolean(op) { return Self.boolValue(compileTestUnfolded(expr)) }
+            let left = compile(lhs)
+            let right = compile(rhs)
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
-                return .bool(try value(evaluator, base).isOfType(type))
+                let value = try left(evaluator, base)
+                return try evaluator.binary(op, value, try right(evaluator, base))
             }
         case .ternary(let condition, let then, let otherwise):
+            if Self.producesBoolean(expr, in: scope) { return Self.boolValue(compileTestUnfolded(expr)) }
             let test = compile(condition)
             let whenTrue = compile(then)
             let whenFalse = compile(otherwise)
@@ -206,54 +215,6 @@ struct ExprCompiler {
             let lowValue = try low.map { bound throws(EvalError) in try bound(evaluator, frame) }
             let highValue = try high.map { bound throws(EvalError) in try bound(evaluator, frame) }
             return try evaluator.slice(value, lowValue, highValue)
-        }
-    }
-
-    private func compileBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
-        if op == .equal || op == .notEqual, let operand = Self.nullComparand(lhs, rhs) {
-            return compileNullTest(operand, isEqual: op == .equal)
-        }
-        let left = compile(lhs)
-        let right = compile(rhs)
-        switch op {
-        case .equal:
-            return { evaluator, base throws(EvalError) in
-                try evaluator.countNode()
-                let value = try left(evaluator, base)
-                return .bool(value.rulesEquals(try right(evaluator, base)))
-            }
-        case .notEqual:
-            return { evaluator, base throws(EvalError) in
-                try evaluator.countNode()
-                let value = try left(evaluator, base)
-                return .bool(!value.rulesEquals(try right(evaluator, base)))
-            }
-        default:
-            return { evaluator, base throws(EvalError) in
-                try evaluator.countNode()
-                let value = try left(evaluator, base)
-                return try evaluator.binary(op, value, try right(evaluator, base))
-            }
-        }
-    }
-
-    /// The other operand of a comparison with the `null` literal (either
-    /// side, parentheses allowed), or `nil` when neither side is `null`.
-    private static func nullComparand(_ lhs: Expr, _ rhs: Expr) -> Expr? {
-        if case .null? = literalValue(rhs) { return lhs }
-        if case .null? = literalValue(lhs) { return rhs }
-        return nil
-    }
-
-    /// `&&` and `||` with the error absorption of ``Evaluator``'s.
-    private func compileLogical(isAnd: Bool, _ lhs: Expr, _ rhs: Expr) -> CompiledExpr {
-        let left = compile(lhs)
-        let right = compile(rhs)
-        return { evaluator, base throws(EvalError) in
-            try evaluator.countNode()
-            return try Evaluator.logical(
-                isAnd: isAnd, { () throws(EvalError) in try left(evaluator, base) },
-                { () throws(EvalError) in try right(evaluator, base) })
         }
     }
 }

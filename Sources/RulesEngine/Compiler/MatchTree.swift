@@ -13,6 +13,18 @@ final class MatchTree: @unchecked Sendable {
         let segmentEnd: Int32
         /// The group of the nested blocks, or -1 when there are none.
         let childGroup: Int32
+        /// The block's allows are `grants[grantStart..<grantEnd]`.
+        let grantStart: Int32
+        let grantEnd: Int32
+    }
+
+    /// One allow statement as an untraced decision reads it.
+    struct Grant {
+        /// The request methods it covers.
+        let methods: MethodSet
+        /// Its compiled condition, owned by ``MatchTree/conditions``; `nil`
+        /// for an unconditional allow.
+        let condition: Unmanaged<CompiledCondition>?
     }
 
     /// One group of sibling blocks: `members[start..<end]`, in source order.
@@ -41,6 +53,10 @@ final class MatchTree: @unchecked Sendable {
     let literals: UnsafeMutableBufferPointer<LiteralSegment>
     let groups: UnsafeMutableBufferPointer<Group>
     let members: UnsafeMutableBufferPointer<Int32>
+    /// Every block's allows, in block order and then in source order.
+    let grants: UnsafeMutableBufferPointer<Grant>
+    /// The compiled conditions the grants refer to, kept alive here.
+    private let conditions: [CompiledCondition]
     /// The indexes of the large groups.
     let dispatches: [BlockDispatch]
 
@@ -54,6 +70,8 @@ final class MatchTree: @unchecked Sendable {
         literals = Self.buffer(builder.literals)
         groups = Self.buffer(builder.groups)
         members = Self.buffer(builder.members)
+        grants = Self.buffer(builder.grants)
+        conditions = builder.conditions
         dispatches = builder.dispatches
     }
 
@@ -62,6 +80,7 @@ final class MatchTree: @unchecked Sendable {
         codes.deallocate()
         groups.deallocate()
         members.deallocate()
+        grants.deallocate()
         literals.deinitialize()
         literals.deallocate()
     }
@@ -80,6 +99,8 @@ final class MatchTree: @unchecked Sendable {
         var literals: [LiteralSegment] = []
         var groups: [Group] = []
         var members: [Int32] = []
+        var grants: [Grant] = []
+        var conditions: [CompiledCondition] = []
         var dispatches: [BlockDispatch] = []
         var captureCapacity = 0
 
@@ -108,12 +129,21 @@ final class MatchTree: @unchecked Sendable {
                     }
                 }
                 captureCapacity = max(captureCapacity, captures)
-                nodes.append(Node(segmentStart: start, segmentEnd: Int32(codes.count), childGroup: -1))
+                let grantStart = Int32(grants.count)
+                for (coverage, condition) in zip(block.allowCoverage, block.compiledTests) {
+                    let code = condition.map(CompiledCondition.init)
+                    if let code { conditions.append(code) }
+                    grants.append(Grant(methods: coverage, condition: code.map { Unmanaged.passUnretained($0) }))
+                }
+                let node = Node(
+                    segmentStart: start, segmentEnd: Int32(codes.count), childGroup: -1, grantStart: grantStart,
+                    grantEnd: Int32(grants.count))
+                nodes.append(node)
                 if !block.children.isEmpty {
                     let childGroup = addGroup(block.children, capturesAbove: captures)
-                    let node = nodes[Int(position)]
                     nodes[Int(position)] = Node(
-                        segmentStart: node.segmentStart, segmentEnd: node.segmentEnd, childGroup: childGroup)
+                        segmentStart: node.segmentStart, segmentEnd: node.segmentEnd, childGroup: childGroup,
+                        grantStart: node.grantStart, grantEnd: node.grantEnd)
                 }
             }
             let start = Int32(members.count)
@@ -126,5 +156,15 @@ final class MatchTree: @unchecked Sendable {
             groups[group] = Group(start: start, end: Int32(members.count), dispatch: dispatch)
             return Int32(group)
         }
+    }
+}
+
+/// An allow condition compiled as a test, in a box the match tree's grants
+/// refer to without retaining it.
+final class CompiledCondition: Sendable {
+    let test: CompiledTest
+
+    init(_ test: @escaping CompiledTest) {
+        self.test = test
     }
 }

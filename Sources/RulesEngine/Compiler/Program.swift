@@ -77,6 +77,9 @@ final class CompiledMatch: Sendable {
     /// Each allow's condition compiled for untraced evaluation (`nil` for
     /// an unconditional allow), in ``allows`` order.
     let compiledConditions: [CompiledExpr?]
+    /// Each allow's condition compiled as a test, for decisions without an
+    /// explanation (`nil` for an unconditional allow), in ``allows`` order.
+    let compiledTests: [CompiledTest?]
     /// Nested blocks.
     let children: [CompiledMatch]
     /// The block's scope (its functions).
@@ -98,7 +101,9 @@ final class CompiledMatch: Sendable {
         let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
         self.scope = scope
         let compiler = ExprCompiler(scope: scope, options: options)
-        compiledConditions = block.allows.map { allow in allow.condition.map { compiler.compile($0) } }
+        let conditions = block.allows.map { allow in allow.condition.map { compiler.compileCondition($0) } }
+        compiledConditions = conditions.map { $0?.value }
+        compiledTests = conditions.map { $0?.test }
         children = block.matches.map {
             CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope, options: options)
         }

@@ -65,6 +65,7 @@ final class Evaluator: BuiltinContext {
 
     deinit {
         matchBuffer.deallocate()
+        slots.deallocate()
     }
 
     /// What an idle evaluator points at: no values of any real request.

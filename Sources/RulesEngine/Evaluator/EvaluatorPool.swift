@@ -40,40 +40,59 @@ final class EvaluatorPool: Sendable {
     /// evaluator back (without the request's values).
     @inline(__always)
     func withEvaluator<Result>(for request: AuthorizationRequest, _ body: (Evaluator) -> Result) -> Result {
-        let evaluator = take()
-        defer { giveBack(evaluator) }
-        return withUnsafePointer(to: request) { address in
-            evaluator.begin(address)
-            defer { evaluator.end() }
-            return body(evaluator)
+        withIdleEvaluator { evaluator in
+            withUnsafePointer(to: request) { address in
+                evaluator.begin(address)
+                defer { evaluator.end() }
+                return body(evaluator)
+            }
         }
     }
 
-    /// An idle evaluator, serving no request: the caller begins and ends
-    /// each request and gives the evaluator back.
+    /// Runs `body` with an idle evaluator, serving no request: the body
+    /// begins and ends each request it serves. The evaluator is lent, not
+    /// retained: the pool's reference keeps it alive meanwhile.
     @inline(__always)
-    func take() -> Evaluator {
-        if let evaluator = Self.evaluator(at: first.exchange(0, ordering: .acquiring)) { return evaluator }
+    func withIdleEvaluator<Result>(_ body: (Evaluator) -> Result) -> Result {
+        let address = take()
+        let result = Unmanaged<Evaluator>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
+        giveBack(address)
+        return result
+    }
+
+    /// The address of an idle evaluator with its retain, taken from a slot
+    /// or made.
+    @inline(__always)
+    private func take() -> UnsafeMutableRawPointer {
+        if let address = UnsafeMutableRawPointer(bitPattern: first.exchange(0, ordering: .acquiring)) { return address }
+        return takeFromOtherSlots()
+    }
+
+    @inline(never)
+    private func takeFromOtherSlots() -> UnsafeMutableRawPointer {
         for slot in others {
-            if let evaluator = Self.evaluator(at: slot.address.exchange(0, ordering: .acquiring)) { return evaluator }
+            if let address = UnsafeMutableRawPointer(bitPattern: slot.address.exchange(0, ordering: .acquiring)) {
+                return address
+            }
         }
-        return Evaluator(options: options, captureCapacity: captureCapacity)
+        return Unmanaged.passRetained(Evaluator(options: options, captureCapacity: captureCapacity)).toOpaque()
     }
 
-    /// Takes back an evaluator from ``take()``, serving no request.
+    /// Puts an evaluator from ``take()`` back in a free slot, with its
+    /// retain, or releases it when every slot is full.
     @inline(__always)
-    func giveBack(_ evaluator: Evaluator) {
-        let address = UInt(bitPattern: Unmanaged.passRetained(evaluator).toOpaque())
-        if first.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged { return }
-        for slot in others where slot.address.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
+    private func giveBack(_ address: UnsafeMutableRawPointer) {
+        let word = UInt(bitPattern: address)
+        if first.compareExchange(expected: 0, desired: word, ordering: .releasing).exchanged { return }
+        giveBackToOtherSlots(word)
+    }
+
+    @inline(never)
+    private func giveBackToOtherSlots(_ word: UInt) {
+        for slot in others where slot.address.compareExchange(expected: 0, desired: word, ordering: .releasing).exchanged {
             return
         }
-        release(address)
-    }
-
-    /// The evaluator a slot held (its retain now the caller's), if any.
-    private static func evaluator(at address: UInt) -> Evaluator? {
-        UnsafeRawPointer(bitPattern: address).map { Unmanaged<Evaluator>.fromOpaque($0).takeRetainedValue() }
+        release(word)
     }
 
     /// Releases the evaluator a slot held, if any.

@@ -95,7 +95,7 @@ extension Evaluator {
 
     /// `<`, `<=`, `>`, `>=`: defined for strings, bytes, numbers, durations
     /// and timestamps of the same kind; anything else is an error.
-    private func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvalError) -> Bool {
+    func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvalError) -> Bool {
         let order: Int
         switch (left, right) {
         case (.int(let a), .int(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
@@ -139,7 +139,7 @@ extension Evaluator {
     }
 
     /// `value in container`.
-    private func membership(_ value: Value, in container: Value) throws(EvalError) -> Bool {
+    func membership(_ value: Value, in container: Value) throws(EvalError) -> Bool {
         switch container {
         case .list(let elements): return elements.contains { $0.rulesEquals(value) }
         case .set(let set): return set.contains(value)
