@@ -183,6 +183,39 @@ import Testing
         }
     }
 
+    /// `request.resource.<field>` and `resource.<field>` read the request's
+    /// object in place: kept as an object's fields, written out as a plain
+    /// map, absent, or not a map at all; and with `request` or `resource`
+    /// meaning something else (a wildcard, a parameter).
+    @Test func objectFieldsReadInPlaceAgree() throws {
+        let rules = Engine.storageRules("""
+            function f(resource) { return resource.size == 3; }
+            function g(request) { return request.resource.size == 3; }
+            match /{path=**} {
+              allow get, create: if request.resource.size < 5 && request.resource.contentType.matches('image/.*')
+                && resource.name == path && resource.size == 7 && resource.nosuch == 1;
+              allow update: if f({'size': 3}) && g({'resource': {'size': 3}}) && request.resource.metadata.owner == 'a';
+            }
+            match /r/{resource} { allow get: if resource.size == 1; }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        let record = StorageObjectFields(name: "x/y", bucket: Engine.bucket, size: 2, contentType: "image/png").requestResourceValue
+        let stored = StorageObjectFields(name: "x/y", bucket: Engine.bucket, size: 7, contentType: "image/png").resourceValue
+        let plain = Value.map(RulesMap(["size": .int(2), "contentType": .string("image/gif"), "name": .string("x/y")]))
+        let objects: [Value?] = [nil, .null, .int(1), record, stored, plain, .map(RulesMap(["metadata": .map(RulesMap(["owner": .string("a")]))]))]
+        for method in [RuleMethod.get, .create, .update] {
+            for path in ["x/y", "r/z"] {
+                for incoming in objects {
+                    for existing in objects {
+                        _ = Engine.decideBothWays(compiled, AuthorizationRequest(
+                            method: method, bucket: Engine.bucket, objectPath: path, incoming: incoming, existing: existing,
+                            time: Engine.time))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func wildcardsOfEveryLevelResolveInnermostFirst() throws {
         let rules = Engine.storageRules("""
             function top() { return bucket; }

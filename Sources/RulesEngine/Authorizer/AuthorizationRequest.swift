@@ -123,3 +123,11 @@ public struct InMemoryDocuments: DocumentSource {
     /// The document at a full path.
     public func document(at path: String) -> RulesMap? { documents[path] }
 }
+
+/// The two objects a request carries.
+enum RequestObject {
+    /// `request.resource`: the object as it would be written.
+    case incoming
+    /// `resource`: the object as it is stored.
+    case existing
+}

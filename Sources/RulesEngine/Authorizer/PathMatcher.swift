@@ -220,8 +220,11 @@ private struct MatchWalk {
                 guard available >= shortestRecursive else { return false }
                 // Ending a childless block, the wildcard can only complete a
                 // match by taking every remaining segment.
-                let shortest = segment == end &- 1 && block.childGroup < 0 ? available : shortestRecursive
-                for length in shortest...available {
+                if segment == end &- 1 && block.childGroup < 0 {
+                    captures[count] = WildcardCapture(segments: index..<segments.count, isRecursive: true)
+                    return visitor.visit(block: node, captureCount: count &+ 1)
+                }
+                for length in shortestRecursive...available {
                     captures[count] = WildcardCapture(segments: index..<(index &+ length), isRecursive: true)
                     if consume(node, segment: segment &+ 1, at: index &+ length, captureCount: count &+ 1, &visitor) {
                         return true

@@ -78,6 +78,18 @@ extension ExprCompiler {
                 return token
             }
         }
+        if let field = ObjectField(key: name), let (object, nodes) = requestObject(base) {
+            // `request.resource.size`, `resource.contentType`: read from the
+            // request's own value, without copying the object's map.
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNodes(nodes)
+                guard let record = evaluator.objectRecord(object) else {
+                    return try evaluator.member(of: evaluator.object(object), asciiName: name)
+                }
+                guard let fieldValue = record.value(of: field) else { throw .undefinedProperty(name) }
+                return fieldValue
+            }
+        }
         let object = compile(base)
         if let field = ObjectField(key: name) {
             // `resource.size`, `request.resource.contentType`: the field is
@@ -101,6 +113,20 @@ extension ExprCompiler {
         return { evaluator, frame throws(EvalError) in
             try evaluator.countNode()
             return try evaluator.member(of: try object(evaluator, frame), name)
+        }
+    }
+
+    /// Which object of the request `expr` reads, `request.resource` or
+    /// `resource` (each name meaning the global binding), and how many
+    /// nodes reading it counts.
+    private func requestObject(_ expr: Expr) -> (RequestObject, nodes: Int)? {
+        switch expr.kind {
+        case .member(let base, let name) where name.name == "resource" && isGlobalRequest(base):
+            return (.incoming, 2)
+        case .identifier("resource") where isGlobal("resource"):
+            return (.existing, 1)
+        default:
+            return nil
         }
     }
 

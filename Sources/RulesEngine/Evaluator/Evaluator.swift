@@ -94,6 +94,28 @@ final class Evaluator: BuiltinContext {
         return value
     }
 
+    /// `request.resource` or `resource`.
+    func object(_ object: RequestObject) -> Value {
+        switch object {
+        case .incoming: request.incoming ?? .null
+        case .existing: request.existing ?? .null
+        }
+    }
+
+    /// The fields of `request.resource` or `resource`, when it is kept as
+    /// an object's fields (see ``ObjectRecord``). Each branch reads the
+    /// request in place: binding the request itself would copy it.
+    @inline(__always)
+    func objectRecord(_ object: RequestObject) -> ObjectRecord? {
+        switch object {
+        case .incoming:
+            if case .map(let map)? = request.incoming { return map.objectRecord }
+        case .existing:
+            if case .map(let map)? = request.existing { return map.objectRecord }
+        }
+        return nil
+    }
+
     /// The value of the wildcard capture at `position` of the flat capture
     /// list, if the current match has one there.
     @inline(__always)
