@@ -168,6 +168,13 @@ import Testing
         ("(1).matches('x')", ""), ("path.matches('(')", ""), ("path.matches(1)", ""),
         ("request.resource == null && request.auth != null", ""), ("null == resource && resource == null", ""),
         ("1.0 / 0 > 1 && !(0.0 / 0 < 1) && !(0.0 / 0 >= 1)", ""),
+        // A constant right operand: literal or folded, int or not.
+        ("bucket == 'B' && bucket != 'b' && !(bucket == 1) && path != null", ""),
+        ("path.size() < 4 && path.size() <= 2 * 1 && !(path.size() > 2) && path.size() >= -(1)", ""),
+        ("path.size() < 2.5 && 2.5 > path.size() && path.size() >= 2.0", ""),
+        ("bucket < 'C' && bucket >= ('A' + 'B')", ""), ("bucket < 1", ""), ("path < 3 || true", ""),
+        ("(1 / 0) < 3 || path.size() > 1 / 0", ""), ("[1, 2] == [1, 2.0] && {'a': 1} != {'a': 2}", ""),
+        ("request.time < timestamp.value(0) || request.time > duration.value(1, 's')", ""),
     ]
 
     @Test(arguments: booleanCorners)

@@ -117,7 +117,7 @@ private struct GrantSearch: MatchVisitor {
                 // Compiled conditions read captures by position: no capture
                 // scope to set, unlike a traced evaluation.
                 evaluator.useCaptures(UnsafeBufferPointer(start: captures, count: captureCount))
-                return condition._withUnsafeGuaranteedRef { evaluator.passes($0.test) }
+                return evaluator.passes(condition)
             }
             if granted { return true }
         }

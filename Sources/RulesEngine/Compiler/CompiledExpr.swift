@@ -31,7 +31,30 @@ final class FunctionCode: @unchecked Sendable {
     /// ``CompiledTest``); calls that need a boolean run it instead of
     /// ``body``. Set whenever a call compiles to it: both follow
     /// ``ExprCompiler/producesBoolean(_:in:depth:)`` of the body.
-    var test: CompiledTest?
+    var test: TestBox? {
+        didSet { testReference = test.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``test`` without its reference count: reading it retains nothing.
+    private(set) var testReference: Unmanaged<TestBox>?
+}
+
+/// A test in a box that hot paths refer to without retaining it (an
+/// `Unmanaged` reference), while an owner keeps it alive.
+final class TestBox: Sendable {
+    let test: CompiledTest
+
+    init(_ test: @escaping CompiledTest) {
+        self.test = test
+    }
+
+    /// Runs the test of the box at `reference`, which its owner keeps alive.
+    @inline(__always)
+    static func run(_ reference: Unmanaged<TestBox>, _ evaluator: Evaluator, _ base: Int) throws(EvalError) -> Bool {
+        let result = reference._withUnsafeGuaranteedRef { box in
+            Result { () throws(EvalError) -> Bool in try box.test(evaluator, base) }
+        }
+        return try result.get()
+    }
 }
 
 /// One local of a function call: a parameter's value or a `let`'s state.

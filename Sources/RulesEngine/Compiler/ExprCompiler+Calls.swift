@@ -47,7 +47,7 @@ extension ExprCompiler {
             return { evaluator, _ throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
-                    try code.test!(evaluator, base)
+                    try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
         case 1:
@@ -56,14 +56,14 @@ extension ExprCompiler {
                 try evaluator.countNode()
                 let value = try argument(evaluator, base)
                 return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
-                    try code.test!(evaluator, base)
+                    try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
         default:
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
-                    code, evaluator, base throws(EvalError) in try code.test!(evaluator, base)
+                    code, evaluator, base throws(EvalError) in try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
         }
@@ -203,7 +203,7 @@ extension Evaluator {
     /// Calls a compiled user function with the one argument's value.
     @inline(__always)
     func call<Result>(
-        _ code: FunctionCode, with argument: Value, name: String, signature: String,
+        _ code: FunctionCode, with argument: consuming Value, name: String, signature: String,
         _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
     ) throws(EvalError) -> Result {
         let base = slots.count
@@ -282,11 +282,11 @@ extension Evaluator {
 
     /// Runs a compiled allow condition's test: whether the condition is
     /// `true` (an error denies).
-    func passes(_ test: CompiledTest) -> Bool {
+    func passes(_ test: Unmanaged<TestBox>) -> Bool {
         slots.pop(to: 0)
         callDepth = 0
         do throws(EvalError) {
-            return try test(self, 0)
+            return try TestBox.run(test, self, 0)
         } catch {
             return false
         }

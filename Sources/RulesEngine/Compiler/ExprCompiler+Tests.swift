@@ -187,6 +187,9 @@ extension ExprCompiler {
         if op == .equal || op == .notEqual, let operand = Self.nullComparand(lhs, rhs) {
             return compileNullTest(operand, isEqual: op == .equal)
         }
+        if op != .in, let constant = constantOperand(rhs) {
+            return compileComparison(op, lhs, constant: constant.value, nodes: constant.nodes)
+        }
         let left = compile(lhs)
         let right = compile(rhs)
         switch op {
@@ -208,6 +211,51 @@ extension ExprCompiler {
                 try evaluator.countNode()
                 let value = try left(evaluator, base)
                 return try evaluator.compare(op, value, try right(evaluator, base))
+            }
+        }
+    }
+
+    /// A literal or folded constant operand: its value and the nodes it counts.
+    private func constantOperand(_ expr: Expr) -> (value: Value, nodes: Int)? {
+        if let literal = Self.literalValue(expr) { return (literal, 0) }
+        return foldedConstant(expr)
+    }
+
+    /// A comparison whose right operand is a constant (`size < 5 * 1024 *
+    /// 1024`, `x == 'a'`): the constant is compared without a closure call,
+    /// and two ints without the general comparison. The constant's nodes
+    /// count after the left operand is evaluated, as they would.
+    private func compileComparison(_ op: BinaryOperator, _ lhs: Expr, constant: Value, nodes: Int) -> CompiledTest {
+        let left = compile(lhs)
+        switch op {
+        case .equal, .notEqual:
+            let isEqual = op == .equal
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let value = try left(evaluator, base)
+                try evaluator.countNodes(nodes)
+                return value.rulesEquals(constant) == isEqual
+            }
+        default:
+            guard case .int(let bound) = constant else {
+                return { evaluator, base throws(EvalError) in
+                    try evaluator.countNode()
+                    let value = try left(evaluator, base)
+                    try evaluator.countNodes(nodes)
+                    return try evaluator.compare(op, value, constant)
+                }
+            }
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                let value = try left(evaluator, base)
+                try evaluator.countNodes(nodes)
+                guard case .int(let number) = value else { return try evaluator.compare(op, value, constant) }
+                switch op {
+                case .less: return number < bound
+                case .lessOrEqual: return number <= bound
+                case .greater: return number > bound
+                default: return number >= bound
+                }
             }
         }
     }

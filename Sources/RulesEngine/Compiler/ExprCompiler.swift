@@ -34,7 +34,7 @@ struct ExprCompiler {
             // A call of the function compiles to its test exactly when this holds.
             if Self.producesBoolean(function.declaration.body, in: scope) {
                 let test = compiler.compileTest(function.declaration.body)
-                function.code.test = test
+                function.code.test = TestBox(test)
                 function.code.body = Self.boolValue(test)
             } else {
                 function.code.body = compiler.compile(function.declaration.body)

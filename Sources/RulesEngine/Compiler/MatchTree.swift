@@ -24,7 +24,7 @@ final class MatchTree: @unchecked Sendable {
         let methods: MethodSet
         /// Its compiled condition, owned by ``MatchTree/conditions``; `nil`
         /// for an unconditional allow.
-        let condition: Unmanaged<CompiledCondition>?
+        let condition: Unmanaged<TestBox>?
     }
 
     /// One group of sibling blocks: `members[start..<end]`, in source order.
@@ -56,7 +56,7 @@ final class MatchTree: @unchecked Sendable {
     /// Every block's allows, in block order and then in source order.
     let grants: UnsafeMutableBufferPointer<Grant>
     /// The compiled conditions the grants refer to, kept alive here.
-    private let conditions: [CompiledCondition]
+    private let conditions: [TestBox]
     /// The indexes of the large groups.
     let dispatches: [BlockDispatch]
 
@@ -100,7 +100,7 @@ final class MatchTree: @unchecked Sendable {
         var groups: [Group] = []
         var members: [Int32] = []
         var grants: [Grant] = []
-        var conditions: [CompiledCondition] = []
+        var conditions: [TestBox] = []
         var dispatches: [BlockDispatch] = []
         var captureCapacity = 0
 
@@ -131,7 +131,7 @@ final class MatchTree: @unchecked Sendable {
                 captureCapacity = max(captureCapacity, captures)
                 let grantStart = Int32(grants.count)
                 for (coverage, condition) in zip(block.allowCoverage, block.compiledTests) {
-                    let code = condition.map(CompiledCondition.init)
+                    let code = condition.map(TestBox.init)
                     if let code { conditions.append(code) }
                     grants.append(Grant(methods: coverage, condition: code.map { Unmanaged.passUnretained($0) }))
                 }
@@ -156,15 +156,5 @@ final class MatchTree: @unchecked Sendable {
             groups[group] = Group(start: start, end: Int32(members.count), dispatch: dispatch)
             return Int32(group)
         }
-    }
-}
-
-/// An allow condition compiled as a test, in a box the match tree's grants
-/// refer to without retaining it.
-final class CompiledCondition: Sendable {
-    let test: CompiledTest
-
-    init(_ test: @escaping CompiledTest) {
-        self.test = test
     }
 }
