@@ -109,7 +109,10 @@ extension CompiledRuleset {
         let outcome: Outcome
         var trace: [TraceEntry] = []
         if tracing {
-            evaluator.trace = []
+            // A condition records a few dozen entries: grow the trace once,
+            // not through every power of two.
+            trace.reserveCapacity(32)
+            evaluator.trace = trace
             outcome = evaluator.evaluateCondition(condition, scope: block.scope)
             trace = evaluator.trace ?? []
             evaluator.trace = nil

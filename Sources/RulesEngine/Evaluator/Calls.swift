@@ -53,9 +53,8 @@ extension Evaluator {
         guard environment.callDepth < Evaluator.maximumCallDepth else {
             throw EvalError("Maximum allowed call depth of 20 is reached for [\(function.name)] call stack.")
         }
-        var parameters: [String: Value] = [:]
-        for (name, value) in zip(function.parameterNames, arguments) { parameters[name] = value }
-        let frame = LocalFrame(parameters: parameters, lets: function.declaration.lets)
+        let frame = LocalFrame(
+            parameters: function.declaration.parameters, arguments: arguments, lets: function.declaration.lets)
         let inner = Environment(scope: scope, captureDepth: function.scopeDepth, locals: frame, callDepth: environment.callDepth + 1)
         return try evaluate(function.declaration.body, inner)
     }

@@ -16,39 +16,68 @@ struct Environment {
 /// The parameters and lazily evaluated `let` bindings of one function call.
 ///
 /// A `let` is evaluated the first time it is read and remembered, so an
-/// unused binding that would fail never fails the function.
+/// unused binding that would fail never fails the function. A function has
+/// a handful of locals: they are searched in a list, not hashed.
 final class LocalFrame {
-    private var values: [String: Value]
-    private var pending: [String: (expr: Expr, order: Int)]
-    private var failed: [String: EvalError] = [:]
+    private enum State {
+        case value(Value)
+        case pending(Expr)
+        /// Being evaluated: its own name does not refer to it meanwhile.
+        case evaluating
+        case failed(EvalError)
+    }
 
-    init(parameters: [String: Value], lets: [LetBinding]) {
-        values = parameters
-        pending = [:]
-        for (order, binding) in lets.enumerated() {
-            // A later `let` of the same name shadows an earlier one.
-            pending[binding.name.name] = (binding.value, order)
-            values.removeValue(forKey: binding.name.name)
+    private var names: [String]
+    private var states: [State]
+
+    init(parameters: [Identifier], arguments: [Value], lets: [LetBinding]) {
+        names = []
+        states = []
+        names.reserveCapacity(parameters.count + lets.count)
+        states.reserveCapacity(parameters.count + lets.count)
+        for (parameter, argument) in zip(parameters, arguments) {
+            bind(parameter.name, .value(argument))
+        }
+        // A later `let` of a name shadows an earlier one and a parameter.
+        for binding in lets { bind(binding.name.name, .pending(binding.value)) }
+    }
+
+    private func bind(_ name: String, _ state: State) {
+        if let index = names.firstIndex(of: name) {
+            states[index] = state
+        } else {
+            names.append(name)
+            states.append(state)
         }
     }
 
     /// Whether the frame binds a name.
     func binds(_ name: String) -> Bool {
-        values[name] != nil || pending[name] != nil || failed[name] != nil
+        guard let index = names.firstIndex(of: name) else { return false }
+        if case .evaluating = states[index] { return false }
+        return true
     }
 
     /// The value of a name, evaluating a pending `let` with `evaluate`.
     func value(of name: String, evaluate: (Expr) throws(EvalError) -> Value) throws(EvalError) -> Value? {
-        if let value = values[name] { return value }
-        if let error = failed[name] { throw error }
-        guard let (expr, _) = pending.removeValue(forKey: name) else { return nil }
-        do {
-            let value = try evaluate(expr)
-            values[name] = value
+        guard let index = names.firstIndex(of: name) else { return nil }
+        switch states[index] {
+        case .value(let value):
             return value
-        } catch {
-            failed[name] = error
+        case .failed(let error):
             throw error
+        case .evaluating:
+            return nil
+        case .pending(let expr):
+            states[index] = .evaluating
+            do {
+                let value = try evaluate(expr)
+                states[index] = .value(value)
+                return value
+            } catch {
+                states[index] = .failed(error)
+                throw error
+            }
         }
     }
 }
