@@ -29,6 +29,13 @@ import Testing
         ("request.resource.size == 10", "true"),
         ("request.params.size() == 0", "true"),
         ("request.keys().size() == 6", "true"),
+        // The `request` map as a whole, made from its fields when read.
+        ("request.keys().hasAll(['auth', 'method', 'path', 'time', 'resource', 'params'])", "true"),
+        ("request.values().size() == 6 && request.size() == 6 && 'auth' in request && !('Auth' in request)", "true"),
+        ("request == request && request['method'] == 'create' && request.get('params', 1) == {}", "true"),
+        ("request.diff({}).addedKeys().size() == 6 && request.get('nosuch', 3) == 3", "true"),
+        ("request['auth'] == request.auth && request.auth.uid == request['auth']['uid']", "true"),
+        ("request['me\\u0074hod'] == 'create' && !('K' in request)", "true"),
         ("request.nosuch == 1", "error"),
         ("request.resource.nosuch == 1", "error"),
     ])

@@ -38,38 +38,16 @@ struct PathMatcher {
     let version: RulesVersion
     let segments: [String]
 
-    /// Every complete match, in the order ``visitMatches(captures:_:)`` visits
-    /// them, found with `buffer` (at least ``MatchTree/captureCapacity``
-    /// elements) as the working buffer.
+    /// Every complete match, outer blocks before the blocks nested in them
+    /// and siblings in source order, found with `buffer` (at least
+    /// ``MatchTree/captureCapacity`` elements) as the working buffer.
     func matches(buffer captures: UnsafeMutablePointer<WildcardCapture>) -> [PathMatch] {
-        var results: [PathMatch] = []
-        visitMatches(captures: captures) { node, count in
-            results.append(PathMatch(
-                block: tree.blocks[node], captures: Array(UnsafeBufferPointer(start: captures, count: count))))
-            return false
+        var collector = MatchCollector(tree: tree, captures: captures)
+        segments.withUnsafeBufferPointer { segments in
+            let walk = MatchWalk(tree: tree, segments: segments, version: version, captures: captures)
+            _ = walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, &collector)
         }
-        return results
-    }
-
-    /// Calls `visit` with each complete match, outer blocks before the
-    /// blocks nested in them and siblings in source order, until it returns
-    /// `true`. Returns whether it did.
-    ///
-    /// `visit` gets the matched block's position in ``MatchTree/blocks`` and
-    /// how many captures of the match lie at the start of `captures`, a
-    /// buffer of at least ``MatchTree/captureCapacity`` elements that the
-    /// matcher writes as it goes; a visit must read them before returning.
-    @discardableResult
-    func visitMatches(
-        captures: UnsafeMutablePointer<WildcardCapture>, _ visit: (_ block: Int, _ captureCount: Int) -> Bool
-    ) -> Bool {
-        withoutActuallyEscaping(visit) { visit in
-            var visitor = ClosureVisitor(visit: visit)
-            return segments.withUnsafeBufferPointer { segments in
-                let walk = MatchWalk(tree: tree, segments: segments, version: version, captures: captures)
-                return walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, &visitor)
-            }
-        }
+        return collector.matches
     }
 }
 
@@ -81,10 +59,17 @@ private protocol MatchVisitor {
     mutating func visit(block: Int, captureCount: Int) -> Bool
 }
 
-private struct ClosureVisitor: MatchVisitor {
-    let visit: (Int, Int) -> Bool
+/// Every match with a copy of its captures, for an explanation.
+private struct MatchCollector: MatchVisitor {
+    unowned(unsafe) let tree: MatchTree
+    let captures: UnsafeMutablePointer<WildcardCapture>
+    var matches: [PathMatch] = []
 
-    func visit(block: Int, captureCount: Int) -> Bool { visit(block, captureCount) }
+    mutating func visit(block: Int, captureCount: Int) -> Bool {
+        matches.append(PathMatch(
+            block: tree.blocks[block], captures: Array(UnsafeBufferPointer(start: captures, count: captureCount))))
+        return false
+    }
 }
 
 /// The search of an untraced decision: each matched block's allows that

@@ -87,9 +87,7 @@ final class Evaluator: BuiltinContext {
     /// The `request` map.
     var requestValue: Value {
         if let builtRequestValue { return builtRequestValue }
-        var fields: [String: Value] = Dictionary(minimumCapacity: RequestField.allCases.count)
-        for field in RequestField.allCases { fields[field.rawValue] = field.value(in: self) }
-        let value = Value.map(RulesMap(fields))
+        let value = Value.map(RulesMap(request: RequestRecord(self)))
         builtRequestValue = value
         return value
     }
@@ -394,6 +392,14 @@ extension EvalError {
 enum RequestField: String, CaseIterable {
     case auth, method, path, time, resource, params
 
+    /// The field a map key names: code unit for code unit, as map keys
+    /// match. Every name is ASCII, so a key of as many bytes that Swift
+    /// finds canonically equal is the same key.
+    init?(key: String) {
+        guard let field = RequestField(rawValue: key), field.rawValue.utf8.count == key.utf8.count else { return nil }
+        self = field
+    }
+
     /// The field's value for the evaluator's request.
     func value(in evaluator: Evaluator) -> Value {
         switch self {
@@ -413,5 +419,44 @@ enum RequestField: String, CaseIterable {
         case .resource: evaluator.request.incoming?.isNull ?? true
         case .method, .path, .time, .params: false
         }
+    }
+}
+
+/// `request` kept as its fields: the map they stand for, made when a rule
+/// reads the whole map (a trace, `keys()`, equality); a member is read
+/// without hashing its name.
+final class RequestRecord: Sendable {
+    /// The fields' values, in ``RequestField`` order.
+    private let auth: Value
+    private let method: Value
+    private let path: Value
+    private let time: Value
+    private let resource: Value
+
+    init(_ evaluator: Evaluator) {
+        auth = RequestField.auth.value(in: evaluator)
+        method = RequestField.method.value(in: evaluator)
+        path = RequestField.path.value(in: evaluator)
+        time = RequestField.time.value(in: evaluator)
+        resource = RequestField.resource.value(in: evaluator)
+    }
+
+    /// A field's value.
+    func value(of field: RequestField) -> Value {
+        switch field {
+        case .auth: auth
+        case .method: method
+        case .path: path
+        case .time: time
+        case .resource: resource
+        case .params: .map(RulesMap())
+        }
+    }
+
+    /// The map of every field.
+    var entries: [String: Value] {
+        var entries: [String: Value] = Dictionary(minimumCapacity: RequestField.allCases.count)
+        for field in RequestField.allCases { entries[field.rawValue] = value(of: field) }
+        return entries
     }
 }

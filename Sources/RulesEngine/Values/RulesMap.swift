@@ -9,6 +9,8 @@ public struct RulesMap: Sendable {
         case dictionary([String: Value])
         /// `resource` or `request.resource`, whose entries are made when read.
         case object(ObjectRecord)
+        /// `request`, whose entries are made when read.
+        case request(RequestRecord)
     }
 
     private var storage: Storage
@@ -20,6 +22,7 @@ public struct RulesMap: Sendable {
             switch storage {
             case .dictionary(let entries): entries
             case .object(let record): record.entries
+            case .request(let record): record.entries
             }
         }
         _modify {
@@ -43,6 +46,11 @@ public struct RulesMap: Sendable {
         storage = .object(object)
     }
 
+    /// The map of a request's fields (``Evaluator/requestValue``).
+    init(request: RequestRecord) {
+        storage = .request(request)
+    }
+
     /// The object's fields, when this map is `resource` or `request.resource`.
     var objectRecord: ObjectRecord? {
         if case .object(let record) = storage { return record }
@@ -61,6 +69,8 @@ public struct RulesMap: Sendable {
                 return entry.value
             case .object(let record):
                 return ObjectField(key: key).flatMap(record.value(of:))
+            case .request(let record):
+                return RequestField(key: key).map(record.value(of:))
             }
         }
         set { entries[key] = newValue }
@@ -81,6 +91,8 @@ public struct RulesMap: Sendable {
             return entry.value
         case .object(let record):
             return ObjectField(key: key).flatMap(record.value(of:))
+        case .request(let record):
+            return RequestField(key: key).map(record.value(of:))
         }
     }
 
@@ -99,6 +111,7 @@ public struct RulesMap: Sendable {
         switch storage {
         case .dictionary(let entries): entries.count
         case .object(let record): record.count
+        case .request: RequestField.allCases.count
         }
     }
 }
