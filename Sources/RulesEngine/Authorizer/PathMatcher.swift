@@ -117,7 +117,8 @@ extension MatchTree {
     func isAllowed(_ request: AuthorizationRequest, version: RulesVersion, evaluator: Evaluator) -> Bool {
         withUnsafePointer(to: request) { address in
             var search = GrantSearch(
-                tree: self, evaluator: Unmanaged.passUnretained(evaluator), request: address, method: request.method, captures: evaluator.matchBuffer)
+                tree: self, evaluator: Unmanaged.passUnretained(evaluator), request: address, method: request.method,
+                captures: evaluator.matchBuffer)
             let granted = request.requestPath.segments.withUnsafeBufferPointer { segments in
                 let walk = MatchWalk(tree: self, segments: segments, version: version, captures: search.captures)
                 return walk.visitGroup(MatchTree.rootGroup, at: 0, captureCount: 0, &search)
