@@ -77,41 +77,41 @@ enum LocalSlot {
 /// grown. Popping a call only lowers ``count``; ``clear()`` lets go of the
 /// values of every slot used since the last clear.
 struct LocalStack {
-    private var storage: UnsafeMutablePointer<LocalSlot>
-    private var capacity: Int
+    /// `capacity` slots, all initialized; none until the first push, so an
+    /// evaluator that calls no function (the compiler's constant folding
+    /// makes one per constant) allocates nothing for them.
+    private var storage: UnsafeMutablePointer<LocalSlot>?
+    private var capacity = 0
     /// How many slots the calls in progress use.
     private(set) var count = 0
     /// The most slots in use since the last ``clear()``: only these can hold values.
     private var used = 0
 
-    init() {
-        capacity = 16
-        storage = .allocate(capacity: capacity)
-        storage.initialize(repeating: .pending, count: capacity)
-    }
-
     /// The slot at a position below ``count``.
     subscript(slot: Int) -> LocalSlot {
-        get { storage[slot] }
-        nonmutating set { storage[slot] = newValue }
+        get { storage.unsafelyUnwrapped[slot] }
+        nonmutating set { storage.unsafelyUnwrapped[slot] = newValue }
     }
 
     /// Pushes a slot for the call being set up.
     @inline(__always)
     mutating func push(_ slot: LocalSlot) {
         if count == capacity { grow() }
-        storage[count] = slot
+        storage.unsafelyUnwrapped[count] = slot
         count &+= 1
         if count > used { used = count }
     }
 
     private mutating func grow() {
-        let larger = UnsafeMutablePointer<LocalSlot>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: storage, count: capacity)
-        (larger + capacity).initialize(repeating: .pending, count: capacity)
-        storage.deallocate()
-        storage = larger
-        capacity *= 2
+        let larger = max(16, capacity * 2)
+        let grown = UnsafeMutablePointer<LocalSlot>.allocate(capacity: larger)
+        if let storage {
+            grown.moveInitialize(from: storage, count: capacity)
+            storage.deallocate()
+        }
+        (grown + capacity).initialize(repeating: .pending, count: larger - capacity)
+        storage = grown
+        capacity = larger
     }
 
     /// Pops every slot from position `count` on.
@@ -123,7 +123,7 @@ struct LocalStack {
     mutating func clear() {
         var slot = 0
         while slot < used {
-            storage[slot] = .pending
+            storage.unsafelyUnwrapped[slot] = .pending
             slot &+= 1
         }
         used = 0
@@ -132,6 +132,7 @@ struct LocalStack {
 
     /// Releases the storage; the stack is not used afterwards.
     func deallocate() {
+        guard let storage else { return }
         storage.deinitialize(count: capacity)
         storage.deallocate()
     }
