@@ -17,6 +17,15 @@ struct SDKErrorTests {
         #expect(StorageErrorCode(rawValue: example.1) == example.0)
     }
 
+    @Test("every code's name is its case's name, and names find their codes")
+    func names() {
+        for code in StorageErrorCode.allCases {
+            #expect(code.name == String(describing: code))
+            #expect(StorageErrorCode(name: code.name) == code)
+        }
+        #expect(StorageErrorCode(name: "ObjectNotFound") == nil)
+    }
+
     @Test("each StorageError bridges with its code, the domain and its message", arguments: [
         (StorageError.unknown(message: "m", serverError: [:]), StorageErrorCode.unknown, "m"),
         (.objectNotFound(object: "a/b", serverError: [:]), .objectNotFound, "Object a/b does not exist."),

@@ -98,6 +98,52 @@ struct SnapshotTests {
         #expect(try pages(copy, ListingQuery(maxResults: 300)) == pages(original, ListingQuery(maxResults: 300)))
         #expect(copy.admin.count() == original.admin.count())
     }
+
+    @Test("a simulator made from a snapshot holds what a restored one holds")
+    func madeFromSnapshot() throws {
+        let original = try seeded()
+        let snapshot = original.admin.snapshot()
+        let restored = StorageSimulator()
+        restored.admin.restore(snapshot)
+        let made = StorageSimulator(restoring: snapshot)
+        #expect(made.admin.bucketNames == restored.admin.bucketNames)
+        for bucket in restored.admin.bucketNames {
+            #expect(made.admin.objects(bucket: bucket) == restored.admin.objects(bucket: bucket))
+        }
+        for storage in [made, restored] { storage.setTime(Timestamp(seconds: 1_767_225_600)) }
+        #expect(try made.admin.put(text: "d", path: "new") == restored.admin.put(text: "d", path: "new"))
+        // A default bucket the snapshot lacks is there, empty, as after a restore.
+        let elsewhere = StorageSimulator.Configuration(defaultBucket: "fresh")
+        let madeElsewhere = StorageSimulator(configuration: elsewhere, restoring: snapshot)
+        let restoredElsewhere = StorageSimulator(configuration: elsewhere)
+        restoredElsewhere.admin.restore(snapshot)
+        #expect(madeElsewhere.admin.bucketNames == restoredElsewhere.admin.bucketNames)
+        #expect(madeElsewhere.admin.bucketNames.contains("fresh") && madeElsewhere.admin.count() == 0)
+    }
+
+    /// Simulators made from one snapshot share its index until they write;
+    /// with 3,000 objects the index has internal levels, all of which a
+    /// first write must copy, not change in place.
+    @Test("simulators made from one snapshot change independently")
+    func sharedIndexCopiedOnWrite() throws {
+        let source = StorageSimulator()
+        let names = (0..<3000).map { "f\($0 % 30)/o\(String($0).leftPadded(to: 4))" }
+        for name in names.shuffled() { try source.admin.put([], path: name) }
+        let snapshot = source.admin.snapshot()
+        let queries = [ListingQuery(maxResults: 257), ListingQuery(delimiter: "/", maxResults: 7)]
+        let before = try queries.map { try pages(source, $0) }
+        let first = StorageSimulator(restoring: snapshot)
+        let second = StorageSimulator(restoring: snapshot)
+        for (position, name) in names.enumerated() where position % 3 != 0 { first.admin.delete(path: name) }
+        for index in 0..<500 { try first.admin.put([], path: "f\(index % 30)/n\(index)") }
+        #expect(try queries.map { try pages(second, $0) } == before)
+        #expect(try queries.map { try pages(StorageSimulator(restoring: snapshot), $0) } == before)
+        #expect(second.admin.count() == 3000 && first.admin.count() == 1500)
+        second.admin.delete(path: names[0])
+        #expect(first.admin.object(path: names[0]) != nil && second.admin.object(path: names[0]) == nil)
+        #expect(second.admin.object(path: names[3]) != nil && StorageSimulator(restoring: snapshot).admin.count() == 3000)
+        #expect(try pages(first, ListingQuery(maxResults: 300)).joined().count == 1500)
+    }
 }
 
 private extension String {

@@ -2,6 +2,7 @@ import Foundation
 import RulesEngine
 import RulesSyntax
 import StorageSimulator
+import Synchronization
 
 /// Runs one case: a fresh in-memory bucket seeded with the suite's objects,
 /// then each step through the SDK-shaped API (or straight to the rules for
@@ -53,11 +54,10 @@ struct CaseExecutor: Sendable {
         var setupFailure: Mismatch?
         if needsBucket {
             let storage = StorageSimulator(
-                rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket))
+                rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket), restoring: seeded)
             storage.setTime(suite.time ?? runTime)
             storage.setRecordsTraces(tracing)
             storage.setDocuments(documents)
-            storage.admin.restore(seeded)
             setupFailure = seedFailure
             storage.addAuthorizationObserver { _, decision in recorder.append(decision) }
             simulator = storage
@@ -135,29 +135,21 @@ struct CaseExecutor: Sendable {
 }
 
 /// Collects the decisions an operation causes (observers are called synchronously).
-/// Unchecked `Sendable`: `decisions` is only touched under `lock`.
-final class DecisionRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var decisions: [Decision] = []
+final class DecisionRecorder: Sendable {
+    private let decisions = Mutex<[Decision]>([])
 
     func append(_ decision: Decision) {
-        lock.lock()
-        decisions.append(decision)
-        lock.unlock()
+        decisions.withLock { $0.append(decision) }
     }
 
     func reset() {
-        lock.lock()
-        decisions.removeAll()
-        lock.unlock()
+        decisions.withLock { $0.removeAll() }
     }
 
     func drain() -> [Decision] {
-        lock.lock()
-        defer {
-            decisions.removeAll()
-            lock.unlock()
+        decisions.withLock { decisions in
+            defer { decisions.removeAll() }
+            return decisions
         }
-        return decisions
     }
 }

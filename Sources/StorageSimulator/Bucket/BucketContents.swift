@@ -5,8 +5,10 @@
 ///
 /// Not thread-safe by itself: ``BucketStore`` guards it with its lock.
 struct BucketContents {
-    /// The entries in name order.
-    let ordered: OrderedIndex<ObjectName, StoredEntry>
+    /// The entries in name order. Shared by copies of these contents (every
+    /// bucket restored from one snapshot) until one of them writes: a write
+    /// first copies the index unless this is its only holder.
+    private(set) var ordered: OrderedIndex<ObjectName, StoredEntry>
     /// The same entries by name.
     private var byName: NameTable
 
@@ -16,11 +18,10 @@ struct BucketContents {
         byName = NameTable()
     }
 
-    /// A bucket holding `sorted`'s entries. Its arrays and name table are
-    /// shared with every other bucket made from it until a write.
-    init(_ sorted: SortedEntries) {
-        ordered = OrderedIndex(sortedKeys: sorted.keys, elements: sorted.entries)
-        byName = sorted.byName
+    /// A bucket holding `entries`, which must be in name order with no name twice.
+    init(sorted entries: [StoredEntry]) {
+        ordered = OrderedIndex(sortedKeys: entries.map { ObjectName($0.name) }, elements: entries)
+        byName = NameTable(entries)
     }
 
     var count: Int { ordered.count }
@@ -33,38 +34,45 @@ struct BucketContents {
     mutating func insert(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
         assert(UTF8Order.equal(entry.name, key.string), "an entry is stored under its own name")
         byName.insert(entry)
-        return ordered.insert(entry, for: key)
+        return uniqueOrdered().insert(entry, for: key)
     }
 
     /// Removes the entry named `key`, returning it.
     @discardableResult
     mutating func remove(_ key: ObjectName) -> StoredEntry? {
         byName.remove(named: key.string)
-        return ordered.remove(key)
+        return uniqueOrdered().remove(key)
     }
 
     /// Removes every entry.
     mutating func removeAll() {
         byName.removeAll()
-        ordered.removeAll()
+        ordered = OrderedIndex(maxKeys: ordered.maxKeys)
+    }
+
+    /// The index, copied first if another holder shares it.
+    private mutating func uniqueOrdered() -> OrderedIndex<ObjectName, StoredEntry> {
+        if !isKnownUniquelyReferenced(&ordered) { ordered = ordered.copy() }
+        return ordered
     }
 }
 
-/// A bucket's entries in name order, with their names and the table by
-/// name built once, so that every bucket restored from them shares them
-/// (copy-on-write) instead of hashing every name again.
-struct SortedEntries: Sendable {
-    /// The entries' names, in name order.
-    let keys: [ObjectName]
+/// A bucket's entries in name order, indexed once, so that every bucket
+/// restored from them shares the index and the table by name (each copies
+/// them at its first write) instead of building them again.
+///
+/// Unchecked `Sendable`: the index is a class, but no holder changes it in
+/// place while another holds it (``BucketContents`` copies it first), and
+/// these contents always hold it.
+struct SortedEntries: @unchecked Sendable {
     /// The entries, in name order.
     let entries: [StoredEntry]
-    /// The entries by name.
-    let byName: NameTable
+    /// The entries, indexed.
+    let contents: BucketContents
 
     /// `entries` in name order with no name twice.
     init(_ entries: [StoredEntry]) {
-        keys = entries.map { ObjectName($0.name) }
         self.entries = entries
-        byName = NameTable(entries)
+        contents = BucketContents(sorted: entries)
     }
 }

@@ -14,10 +14,10 @@ final class BucketStore: Sendable {
         self.index = Locked(BucketContents())
     }
 
-    /// A bucket holding `sorted`'s entries, shared with it until a write.
+    /// A bucket holding `sorted`'s entries, sharing its index until a write.
     init(name: String, sorted: SortedEntries) {
         self.name = name
-        self.index = Locked(BucketContents(sorted))
+        self.index = Locked(sorted.contents)
     }
 
     var count: Int { index.withLock { $0.count } }

@@ -28,6 +28,19 @@ final class IndexNode<Key: IndexKey, Element> {
 
     var isLeaf: Bool { children.isEmpty }
 
+    /// An empty node.
+    init() {}
+
+    /// A copy of `node` and of every node below it. The arrays of keys,
+    /// heads and elements are shared until one side changes them.
+    init(copying node: IndexNode) {
+        keys = node.keys
+        heads = node.heads
+        shared = node.shared
+        elements = node.elements
+        children = node.children.map { IndexNode(copying: $0) }
+    }
+
     // MARK: - Searching
 
     /// The first position whose key is not before `probe`: at or after it,

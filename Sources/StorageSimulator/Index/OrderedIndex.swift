@@ -58,6 +58,15 @@ final class OrderedIndex<Key: IndexKey, Element> {
         root = level[0].node
     }
 
+    /// A copy that can change without changing this index: its nodes are
+    /// new, their arrays shared until written.
+    func copy() -> OrderedIndex {
+        let copy = OrderedIndex(maxKeys: maxKeys)
+        copy.root = IndexNode(copying: root)
+        copy.count = count
+        return copy
+    }
+
     /// `count` positions cut into as few runs of at most `most` as possible,
     /// in order, their lengths differing by at most one.
     private static func evenRuns(count: Int, most: Int) -> [Range<Int>] {

@@ -43,7 +43,27 @@ public enum StorageErrorCode: Int, Swift.Error, CaseIterable {
 
     /// The code's name as the SDK spells it (`objectNotFound`), which is also
     /// the name test suites use.
-    public var name: String { String(describing: self) }
+    public var name: String {
+        // Spelled out: `String(describing:)` finds an enum case's name by
+        // reflection, which costs more than the operation that failed.
+        switch self {
+        case .unknown: "unknown"
+        case .objectNotFound: "objectNotFound"
+        case .bucketNotFound: "bucketNotFound"
+        case .projectNotFound: "projectNotFound"
+        case .quotaExceeded: "quotaExceeded"
+        case .unauthenticated: "unauthenticated"
+        case .unauthorized: "unauthorized"
+        case .retryLimitExceeded: "retryLimitExceeded"
+        case .nonMatchingChecksum: "nonMatchingChecksum"
+        case .downloadSizeExceeded: "downloadSizeExceeded"
+        case .cancelled: "cancelled"
+        case .invalidArgument: "invalidArgument"
+        case .bucketMismatch: "bucketMismatch"
+        case .internalError: "internalError"
+        case .pathError: "pathError"
+        }
+    }
 
     /// The code with the given SDK name, if any.
     public init?(name: String) {

@@ -102,6 +102,26 @@ public final class StorageSimulator: Sendable {
         self.context = Locked(Context(rules: rules))
     }
 
+    /// Creates a simulator holding `snapshot`'s buckets and objects: what a
+    /// new simulator holds after ``StorageAdmin/restore(_:)``, the default
+    /// bucket included (empty if the snapshot has none), made without the
+    /// empty bucket it would replace. The buckets share the snapshot's
+    /// indexes until their first write, so making one costs the same for
+    /// any number of objects; a test runner makes one per case.
+    public init(rules: CompiledRuleset? = nil, configuration: Configuration = Configuration(), restoring snapshot: StorageSnapshot) {
+        self.configuration = configuration
+        var stores: [String: BucketStore] = [:]
+        stores.reserveCapacity(snapshot.buckets.count + 1)
+        for bucket in snapshot.buckets { stores[bucket.name] = BucketStore(name: bucket.name, sorted: bucket.contents) }
+        if stores[configuration.defaultBucket] == nil {
+            stores[configuration.defaultBucket] = BucketStore(name: configuration.defaultBucket)
+        }
+        self.buckets = Locked(BucketMap(stores))
+        var context = Context(rules: rules)
+        context.lastGeneration = snapshot.lastGeneration
+        self.context = Locked(context)
+    }
+
     /// Creates a simulator from rules text; throws ``RulesCompilationError``
     /// if it does not compile.
     public convenience init(rules source: String, path: String = "storage.rules", configuration: Configuration = Configuration()) throws {
