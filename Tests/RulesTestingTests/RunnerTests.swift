@@ -1,5 +1,6 @@
 import Foundation
 import RulesEngine
+import Synchronization
 import Testing
 
 @testable import RulesTesting
@@ -81,6 +82,33 @@ struct RunnerTests {
         let result = await TestRunner(options: RunOptions(parallelism: 8, startTime: Fixtures.runTime)).run([suite])
         #expect(result[0].cases.map(\.testCase.name) == (0..<200).map { "case \($0)" })
         #expect(result[0].cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test("progress counts each case once, in order; results stay in their suites in file order", arguments: [1, 3, 8])
+    func progressAndOrderAcrossSuites(parallelism: Int) async throws {
+        func suite(_ prefix: String, cases: Int) throws -> TestSuite {
+            var text = ownerRules + "\nusers: {alice: {uid: alice}}\ncases:" + (cases == 0 ? " []\n" : "\n")
+            for index in 0..<cases {
+                let expectation = index % 5 == 4 ? "deny" : "allow"
+                text += "  - {name: \(prefix) \(index), as: alice, upload: files/alice/\(index).txt, expect: \(expectation)}\n"
+            }
+            return try loadSuite(text)
+        }
+        let suites = [try suite("first", cases: 23), try suite("empty", cases: 0), try suite("second", cases: 11)]
+        let reported = Mutex<[Int]>([])
+        let runner = TestRunner(options: RunOptions(parallelism: parallelism, startTime: Fixtures.runTime))
+        let results = await runner.run(suites) { finished, total in
+            #expect(total == 34)
+            reported.withLock { $0.append(finished) }
+        }
+        #expect(reported.withLock { $0 } == Array(1...34))
+        let names: [[String]] = results.map { $0.cases.map(\.testCase.name) }
+        let expectedNames: [[String]] = [(0..<23).map { "first \($0)" }, [], (0..<11).map { "second \($0)" }]
+        #expect(names == expectedNames)
+        // Every fifth case expects a refusal of an allowed upload: it fails, and only it.
+        let failed: [[Bool]] = results.map { $0.cases.map { $0.status == .failed } }
+        let expectedFailed: [[Bool]] = [(0..<23).map { $0 % 5 == 4 }, [], (0..<11).map { $0 % 5 == 4 }]
+        #expect(failed == expectedFailed)
     }
 
     @Test("request.time comes from the step, the case, the suite or the run, in that order")

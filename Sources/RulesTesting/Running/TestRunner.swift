@@ -1,5 +1,6 @@
 import Foundation
 import RulesEngine
+import Synchronization
 
 /// Settings of one run.
 public struct RunOptions: Sendable {
@@ -46,37 +47,72 @@ public struct TestRunner: Sendable {
     }
 
     /// Runs every selected case of every suite. `progress` is called with
-    /// (finished, total) after each case.
+    /// (finished, total) after each case, one call at a time, `finished`
+    /// counting up.
     public func run(_ suites: [TestSuite], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [SuiteResult] {
         let selected = suites.map { suite in suite.cases.filter(options.selects) }
-        var work: [(suite: Int, index: Int)] = []
-        for (suiteIndex, cases) in selected.enumerated() {
-            for caseIndex in cases.indices { work.append((suiteIndex, caseIndex)) }
-        }
+        let work = selected.enumerated().flatMap { suite, cases in cases.indices.map { (suite: suite, index: $0) } }
         let executors = suites.map { CaseExecutor(suite: $0, runTime: options.startTime) }
         let tracing = options.recordsTraces
-        var results: [[CaseResult?]] = selected.map { Array(repeating: nil, count: $0.count) }
         let total = work.count
-        var finished = 0
-        await withTaskGroup(of: (Int, Int, CaseResult).self) { group in
-            var next = 0
-            func enqueue() {
-                let item = work[next]
-                next += 1
-                let executor = executors[item.suite]
-                let testCase = selected[item.suite][item.index]
-                group.addTask { (item.suite, item.index, await executor.run(testCase, explainingFailures: tracing)) }
+        let queue = WorkQueue(total: total, progress: progress)
+        // One task per core, each taking the next case until none is left:
+        // a task per case would cost a task's creation and a wake-up of
+        // this one for every case, as much as a short case itself.
+        var finished: [(position: Int, result: CaseResult)] = []
+        finished.reserveCapacity(total)
+        await withTaskGroup(of: [(position: Int, result: CaseResult)].self) { group in
+            for _ in 0..<min(options.parallelism, total) {
+                group.addTask {
+                    var results: [(position: Int, result: CaseResult)] = []
+                    while let position = queue.take() {
+                        let item = work[position]
+                        let testCase = selected[item.suite][item.index]
+                        results.append((position, await executors[item.suite].run(testCase, explainingFailures: tracing)))
+                        queue.finished()
+                    }
+                    return results
+                }
             }
-            while next < total && next < options.parallelism { enqueue() }
-            for await (suite, index, result) in group {
-                results[suite][index] = result
-                finished += 1
-                progress?(finished, total)
-                if next < total { enqueue() }
-            }
+            for await results in group { finished.append(contentsOf: results) }
+        }
+        var results: [[CaseResult?]] = selected.map { Array(repeating: nil, count: $0.count) }
+        for (position, result) in finished {
+            let item = work[position]
+            results[item.suite][item.index] = result
         }
         return suites.enumerated().map { index, suite in
             SuiteResult(suite: suite, cases: results[index].compactMap { $0 })
+        }
+    }
+}
+
+/// Hands out the positions of a run's cases, each once, to the runner's
+/// tasks, and reports each finished case.
+private final class WorkQueue: Sendable {
+    private let total: Int
+    private let next = Atomic<Int>(0)
+    /// The number of finished cases; progress is reported under this lock,
+    /// so the counts arrive in order.
+    private let finishedCount = Mutex<Int>(0)
+    private let progress: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.progress = progress
+    }
+
+    /// The next case's position, or `nil` once every case is taken.
+    func take() -> Int? {
+        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return position < total ? position : nil
+    }
+
+    /// Counts a finished case and reports it.
+    func finished() {
+        finishedCount.withLock { count in
+            count += 1
+            progress?(count, total)
         }
     }
 }

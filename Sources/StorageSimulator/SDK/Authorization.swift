@@ -14,11 +14,13 @@ extension StorageSimulator {
     }
 
     func operationContext(bucket: String) -> OperationContext {
-        let context = readContext()
-        return OperationContext(
-            time: context.fixedTime ?? now, auth: context.auth, documents: context.documents,
-            rules: context.bucketRules[bucket] ?? context.rules,
-            observers: context.observers.sorted { $0.key < $1.key }.map(\.value), recordsTraces: context.recordsTraces)
+        let operation = withContext { context in
+            OperationContext(
+                time: context.fixedTime ?? Timestamp.now(), auth: context.auth, documents: context.documents,
+                rules: context.bucketRules.isEmpty ? context.rules : context.bucketRules[bucket] ?? context.rules,
+                observers: context.observers.map(\.observer), recordsTraces: context.recordsTraces)
+        }
+        return operation
     }
 
     /// The refusal recorded when no ruleset is loaded.

@@ -88,7 +88,8 @@ public final class StorageSimulator: Sendable {
         var auth: AuthIdentity?
         var fixedTime: Timestamp?
         var documents: (any DocumentSource)?
-        var observers: [Int: @Sendable (AuthorizationRequest, Decision) -> Void] = [:]
+        /// In the order they were added, which is the order they are called in.
+        var observers: [(id: Int, observer: @Sendable (AuthorizationRequest, Decision) -> Void)] = []
         var recordsTraces = true
         var nextObserverID = 0
         var lastGeneration: Int64 = 0
@@ -199,14 +200,14 @@ public final class StorageSimulator: Sendable {
     ) -> AuthorizationObserverHandle {
         context.withLock { context in
             context.nextObserverID += 1
-            context.observers[context.nextObserverID] = observer
+            context.observers.append((context.nextObserverID, observer))
             return AuthorizationObserverHandle(id: context.nextObserverID)
         }
     }
 
     /// Stops calling an observer.
     public func removeAuthorizationObserver(_ handle: AuthorizationObserverHandle) {
-        _ = context.withLock { $0.observers.removeValue(forKey: handle.id) }
+        context.withLock { $0.observers.removeAll { $0.id == handle.id } }
     }
 
     // MARK: - The SDK's entry point
@@ -364,7 +365,8 @@ public final class StorageSimulator: Sendable {
         context.withLock { $0.lastGeneration = max($0.lastGeneration, generation) }
     }
 
-    func readContext() -> Context { context.withLock { $0 } }
+    /// Reads the settings under their lock, without copying all of them.
+    func withContext<Result>(_ body: (Context) -> Result) -> Result { context.withLock { body($0) } }
 }
 
 /// Identifies an authorization observer, for removal.
