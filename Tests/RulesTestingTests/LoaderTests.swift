@@ -168,6 +168,35 @@ struct LoaderTests {
         if let key = mistake.key { #expect(error.key == key) }
     }
 
+    /// Large suites load their cases in runs spread over the cores: the
+    /// cases must come out in document order, and the error reported must
+    /// be the first in document order, a duplicate name included.
+    @Test("a large suite's cases load in order, and its first mistake is the one reported", arguments: [
+        ([Int](), [Int](), nil as Int?),
+        ([1500], [], 1500), ([1500], [1700], 1500), ([1700], [300], 300), ([100, 1900], [], 100),
+        ([2999], [], 2999), ([], [2998], 2998), ([0], [], 0),
+    ])
+    func largeSuite(mistakes: [Int], duplicates: [Int], reported: Int?) throws {
+        let header = ownerRules + "\nusers: {alice: {uid: alice}}\ncases:\n"
+        let firstCaseLine = header.split(separator: "\n", omittingEmptySubsequences: false).count
+        var text = header
+        for index in 0..<3000 {
+            let name = duplicates.contains(index) ? "c\(index - 1)" : "c\(index)"
+            let extra = mistakes.contains(index) ? ", expext: deny" : ""
+            text += "  - {name: \(name), as: alice, get: files/alice/\(index), expect: allow\(extra)}\n"
+        }
+        guard let reported else {
+            let suite = try loadSuite(text)
+            #expect(suite.cases.map(\.name) == (0..<3000).map { "c\($0)" })
+            #expect(suite.cases.map(\.location.line) == (0..<3000).map { firstCaseLine + $0 })
+            return
+        }
+        let error = try #require(loadError(text))
+        #expect(error.location.line == firstCaseLine + reported, "\(error)")
+        let expected = mistakes.contains(reported) ? "unknown key `expext`" : "duplicate case name `c\(reported - 1)`"
+        #expect(error.message.contains(expected), "\(error.message)")
+    }
+
     @Test("a missing rules file is a load error at the `rules` key")
     func missingRulesFile() throws {
         let error = try #require(loadError("rules: nowhere.rules\ncases: []\n", path: "dir/s.test.yaml"))
