@@ -100,6 +100,11 @@ enum Engine {
         #expect(
             compiled.isAllowed(untraced) == decision.allowed && compiled.isAllowed(traced) == decision.allowed,
             "isAllowed differs from authorize", sourceLocation: sourceLocation)
+        let verdict = compiled.verdict(untraced)
+        #expect(
+            verdict.allowed == decision.allowed && verdict.refusal == decision.refusal && verdict.method == decision.method
+                && verdict.path == decision.path && verdict.matches.isEmpty && verdict.allows.isEmpty,
+            "verdict differs from authorize", sourceLocation: sourceLocation)
         return decision
     }
 

@@ -258,4 +258,57 @@ struct RulesMappingTests {
         _ = try await ref.putDataAsync(Data("x".utf8))
         #expect(log.events.count == 5)
     }
+
+    @Test("observers added after others are called after them, and removing one keeps the others' order")
+    func observerOrder() async throws {
+        let storage = try TestRules.simulator(TestRules.open)
+        let log = EventLog<Int>()
+        let handles = (0..<4).map { index in storage.addAuthorizationObserver { _, _ in log.append(index) } }
+        storage.removeAuthorizationObserver(handles[1])
+        _ = try await storage.storage().reference(withPath: "a").putDataAsync(Data())
+        #expect(log.events == [0, 2, 3])
+    }
+
+    /// With explanations off, the observers and errors get the same verdicts
+    /// without the matched blocks and allows, and the operations do the same.
+    @Test("decisions without explanations have the same verdicts, refusals and outcomes")
+    func unexplainedDecisions() async throws {
+        let rules = TestRules.storage("""
+            match /public/{f} { allow read; }
+            match /own/{uid}/{f} { allow read, write: if request.auth != null && request.auth.uid == uid; }
+            """)
+        var outcomes: [[String]] = []
+        var verdicts: [[Bool]] = []
+        for explains in [true, false] {
+            let storage = try TestRules.simulator(rules)
+            storage.setExplainsDecisions(explains)
+            storage.signIn(uid: "alice")
+            try storage.admin.put(text: "hi", path: "public/a.txt")
+            let log = EventLog<Decision>()
+            storage.addAuthorizationObserver { _, decision in log.append(decision) }
+            let root = storage.storage().reference()
+            var outcome: [String] = []
+            for path in ["own/alice/x", "own/bob/x", "public/a.txt", "public/b.txt"] {
+                let ref = root.child(path)
+                for step in 0..<4 {
+                    do {
+                        switch step {
+                        case 0: outcome.append(try await ref.putDataAsync(Data("v".utf8)).path ?? "-")
+                        case 1: outcome.append("\(try await ref.getMetadata().size)")
+                        case 2: outcome.append("\(try await ref.parent()?.listAll().items.count ?? -1)")
+                        default: try await ref.delete(); outcome.append("deleted")
+                        }
+                    } catch let error as StorageError {
+                        outcome.append("\(error.code.name) \(error.decision?.allowed.description ?? "-")")
+                    }
+                }
+            }
+            outcomes.append(outcome)
+            verdicts.append(log.events.map(\.allowed))
+            #expect(log.events.allSatisfy { $0.matches.isEmpty && $0.allows.isEmpty } == !explains)
+            #expect(log.events.contains { !$0.matches.isEmpty } == explains)
+        }
+        #expect(outcomes[0] == outcomes[1])
+        #expect(verdicts[0] == verdicts[1] && verdicts[0].contains(true) && verdicts[0].contains(false))
+    }
 }

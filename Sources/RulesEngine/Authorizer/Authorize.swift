@@ -96,6 +96,20 @@ extension CompiledRuleset {
         }
     }
 
+    /// The decision without its explanation: the verdict of ``isAllowed(_:)``,
+    /// the method and path, and the refusal when the request is refused
+    /// before any rule runs, but no matched blocks, allows or `debug()`
+    /// values. For callers that act on the verdict alone and ask
+    /// ``authorize(_:)`` again when a decision needs explaining.
+    ///
+    /// Safe to call concurrently.
+    public func verdict(_ request: AuthorizationRequest) -> Decision {
+        let refused = request.method == .list && program.version == .v1
+        return Decision(
+            allowed: !refused && isAllowed(request), method: request.method, path: request.requestPath, matches: [],
+            allows: [], refusal: refused ? CompiledRuleset.listRequiresVersion2 : nil)
+    }
+
     /// Evaluates the allow at `index` of the matched block: traced by the
     /// tree-walking evaluator, untraced by its compiled condition.
     private func evaluate(

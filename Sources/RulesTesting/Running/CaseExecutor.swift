@@ -37,8 +37,11 @@ struct CaseExecutor: Sendable {
         return traced
     }
 
-    /// Runs a case once; `tracing` says whether decisions carry traces.
-    func run(_ testCase: TestCase, tracing: Bool) async -> CaseResult {
+    /// Runs a case once; `tracing` says whether decisions carry traces (and
+    /// their explanations). `observer` sees every request and its decision.
+    func run(
+        _ testCase: TestCase, tracing: Bool, observer: (@Sendable (AuthorizationRequest, Decision) -> Void)? = nil
+    ) async -> CaseResult {
         let clock = ContinuousClock()
         let start = clock.now
         if testCase.skipReason != nil {
@@ -57,9 +60,15 @@ struct CaseExecutor: Sendable {
                 rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket), restoring: seeded)
             storage.setTime(suite.time ?? runTime)
             storage.setRecordsTraces(tracing)
+            // Untraced, a step needs only its verdicts: a failed case runs
+            // again with tracing, and that run explains it.
+            storage.setExplainsDecisions(tracing)
             storage.setDocuments(documents)
             setupFailure = seedFailure
-            storage.addAuthorizationObserver { _, decision in recorder.append(decision) }
+            storage.addAuthorizationObserver { request, decision in
+                recorder.append(decision)
+                observer?(request, decision)
+            }
             simulator = storage
         }
         var results: [StepResult] = []
@@ -77,7 +86,8 @@ struct CaseExecutor: Sendable {
             } else {
                 let time = step.time ?? suite.time ?? runTime
                 if case .request(let raw) = step.operation {
-                    outcome = authorize(raw, caller: step.caller, time: time, documents: documents, tracing: tracing)
+                    outcome = authorize(
+                        raw, caller: step.caller, time: time, documents: documents, tracing: tracing, observer: observer)
                 } else if let simulator {
                     simulator.signIn(step.caller.identity)
                     simulator.setTime(time)
@@ -125,12 +135,15 @@ struct CaseExecutor: Sendable {
     }
 
     private func authorize(
-        _ raw: RawRequest, caller: Caller, time: Timestamp, documents: InMemoryDocuments, tracing: Bool
+        _ raw: RawRequest, caller: Caller, time: Timestamp, documents: InMemoryDocuments, tracing: Bool,
+        observer: (@Sendable (AuthorizationRequest, Decision) -> Void)?
     ) -> StepOutcome {
         let request = AuthorizationRequest(
             method: raw.method, bucket: raw.bucket, objectPath: raw.path, auth: caller.identity,
             incoming: raw.resource, existing: raw.existing, time: time, documents: documents, recordsTrace: tracing)
-        return StepOutcome(decisions: [suite.rules.authorize(request)])
+        let decision = tracing ? suite.rules.authorize(request) : suite.rules.verdict(request)
+        observer?(request, decision)
+        return StepOutcome(decisions: [decision])
     }
 }
 

@@ -11,6 +11,7 @@ extension StorageSimulator {
         var rules: CompiledRuleset?
         var observers: [@Sendable (AuthorizationRequest, Decision) -> Void]
         var recordsTraces: Bool
+        var explainsDecisions: Bool
     }
 
     func operationContext(bucket: String) -> OperationContext {
@@ -18,7 +19,8 @@ extension StorageSimulator {
             OperationContext(
                 time: context.fixedTime ?? Timestamp.now(), auth: context.auth, documents: context.documents,
                 rules: context.bucketRules.isEmpty ? context.rules : context.bucketRules[bucket] ?? context.rules,
-                observers: context.observers.map(\.observer), recordsTraces: context.recordsTraces)
+                observers: context.observers.map(\.observer), recordsTraces: context.recordsTraces,
+                explainsDecisions: context.explainsDecisions)
         }
         return operation
     }
@@ -37,7 +39,7 @@ extension StorageSimulator {
             incoming: incoming, existing: existing, time: operation.time, documents: operation.documents,
             recordsTrace: operation.recordsTraces)
         let decision =
-            operation.rules?.authorize(request)
+            operation.rules.map { operation.explainsDecisions ? $0.authorize(request) : $0.verdict(request) }
             ?? Decision(
                 allowed: false, method: method, path: request.requestPath, matches: [], allows: [],
                 refusal: StorageSimulator.noRulesRefusal)

@@ -91,6 +91,7 @@ public final class StorageSimulator: Sendable {
         /// In the order they were added, which is the order they are called in.
         var observers: [(id: Int, observer: @Sendable (AuthorizationRequest, Decision) -> Void)] = []
         var recordsTraces = true
+        var explainsDecisions = true
         var nextObserverID = 0
         var lastGeneration: Int64 = 0
     }
@@ -189,6 +190,16 @@ public final class StorageSimulator: Sendable {
     /// default; turning it off makes each authorization cheaper.
     public func setRecordsTraces(_ records: Bool) {
         context.withLock { $0.recordsTraces = records }
+    }
+
+    /// Whether decisions explain themselves: the matched blocks, every
+    /// allow statement considered and its outcome (``Decision/matches``,
+    /// ``Decision/allows``), and `debug()` output. On by default. Off, a
+    /// decision has only its verdict, method, path and refusal (see
+    /// ``CompiledRuleset/verdict(_:)``), the cheapest form: for a test
+    /// runner that asks again, explaining, only when a step fails.
+    public func setExplainsDecisions(_ explains: Bool) {
+        context.withLock { $0.explainsDecisions = explains }
     }
 
     /// Calls `observer` with every authorization request and its decision,
