@@ -6,7 +6,7 @@ import Yams
 /// lists, and where each node starts. ``YAMLComposer`` builds these straight
 /// from libyaml's events for the usual suite; anything unusual is composed
 /// by Yams and converted (``init(_:)``), so both give the same tree.
-indirect enum YAMLNode: Equatable, Sendable {
+enum YAMLNode: Equatable, Sendable {
     case scalar(Scalar)
     case mapping(Mapping)
     case sequence(List)

@@ -4,18 +4,18 @@ public enum PercentEncoding {
     /// JavaScript's `encodeURIComponent`: every byte except
     /// `A-Z a-z 0-9 - _ . ! ~ * ' ( )` becomes `%XX` (so `/` is `%2F`).
     static func component(_ text: String) -> String {
-        encode(text) { byte in
-            isAlphanumeric(byte) || "-_.!~*'()".utf8.contains(byte)
-        }
+        encode(text, keeping: componentBytes)
     }
+
+    private static let componentBytes = ASCIISet(alphanumericAnd: "-_.!~*'()")
 
     /// RFC 5987 `value-chars` for `filename*=utf-8''...`: attr-chars kept,
     /// everything else `%XX`.
     static func rfc5987(_ text: String) -> String {
-        encode(text) { byte in
-            isAlphanumeric(byte) || "!#$&+-.^_`|~".utf8.contains(byte)
-        }
+        encode(text, keeping: attributeBytes)
     }
+
+    private static let attributeBytes = ASCIISet(alphanumericAnd: "!#$&+-.^_`|~")
 
     /// Decodes `%XX` sequences; `nil` if one is malformed or the result is
     /// not UTF-8. `+` stays `+` (form decoding is the caller's choice).
@@ -38,22 +38,33 @@ public enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if keep(byte) {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+    /// `text` with every byte outside `keep` written as `%XX`; `text`
+    /// itself when every byte is kept (most names are plain).
+    private static func encode(_ text: String, keeping keep: ASCIISet) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            let escaped = bytes.reduce(0) { $0 + (keep.contains($1) ? 0 : 1) }
+            guard escaped > 0 else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 2 * escaped) { output in
+                var count = 0
+                for byte in bytes {
+                    if keep.contains(byte) {
+                        output[count] = byte
+                        count += 1
+                    } else {
+                        output[count] = UInt8(ascii: "%")
+                        output[count + 1] = hexDigit(byte >> 4)
+                        output[count + 2] = hexDigit(byte & 0x0F)
+                        count += 3
+                    }
+                }
+                return count
             }
-        }
-        return String(decoding: output, as: UTF8.self)
+        } ?? text
     }
 
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -63,5 +74,24 @@ public enum PercentEncoding {
         case 0x61...0x66: byte - 0x61 + 10
         default: nil
         }
+    }
+}
+
+/// A set of ASCII bytes, as two 64-bit masks: a membership test is a shift.
+private struct ASCIISet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// `A-Z`, `a-z`, `0-9` and the ASCII characters of `others`.
+    init(alphanumericAnd others: String) {
+        let alphanumerics = (UInt8(ascii: "0")...UInt8(ascii: "9")).map { $0 } + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { $0 }
+            + (UInt8(ascii: "a")...UInt8(ascii: "z")).map { $0 }
+        for byte in alphanumerics + Array(others.utf8) where byte < 128 {
+            if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> byte & 1 == 1 : byte < 128 && high >> (byte - 64) & 1 == 1
     }
 }
