@@ -98,6 +98,9 @@ enum YAMLComposer {
             var keyTexts: Set<String> = []
         }
 
+        /// The keys a case's mapping usually has (`name`, the caller, the operation, `expect` and one more).
+        private static let usualKeys = 6
+
         /// Mappings up to this many keys are scanned for a repeated key; longer ones hash.
         private static let scannedKeys = 16
 
@@ -128,6 +131,8 @@ enum YAMLComposer {
                 return true
             }
             if let key = stack[last].key {
+                // Room for a usual case's keys at once, not grown 1, 2, 4, 8.
+                if stack[last].pairs.isEmpty { stack[last].pairs.reserveCapacity(Self.usualKeys) }
                 stack[last].pairs.append(YAMLNode.Pair(key: .scalar(key), value: node))
                 stack[last].key = nil
                 return true
