@@ -39,15 +39,17 @@ struct NameTable {
 
     /// The entry named `name`.
     func entry(named name: String) -> StoredEntry? {
-        slots[position(of: name, hash: NameHash.withBytes(of: name, NameHash.hash))].entry
+        NameHash.withBytes(of: name) { probe in slots[Self.position(of: probe, hash: NameHash.hash(probe), in: slots)].entry }
     }
 
     /// Stores `entry` under its name, returning the entry it replaced.
     @discardableResult
     mutating func insert(_ entry: StoredEntry) -> StoredEntry? {
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { grow() }
-        let hash = NameHash.withBytes(of: entry.name, NameHash.hash)
-        let position = position(of: entry.name, hash: hash)
+        let (hash, position) = NameHash.withBytes(of: entry.name) { probe -> (UInt64, Int) in
+            let hash = NameHash.hash(probe)
+            return (hash, Self.position(of: probe, hash: hash, in: self.slots))
+        }
         let previous = slots[position].entry
         slots[position] = Slot(hash: hash, entry: entry)
         if previous == nil { count += 1 }
@@ -57,8 +59,9 @@ struct NameTable {
     /// Removes the entry named `name`, returning it.
     @discardableResult
     mutating func remove(named name: String) -> StoredEntry? {
-        let hash = NameHash.withBytes(of: name, NameHash.hash)
-        var hole = position(of: name, hash: hash)
+        var hole = NameHash.withBytes(of: name) { probe -> Int in
+            Self.position(of: probe, hash: NameHash.hash(probe), in: self.slots)
+        }
         guard let removed = slots[hole].entry else { return nil }
         count -= 1
         // Backward-shift deletion: move up every later entry of the run that
@@ -88,20 +91,20 @@ struct NameTable {
         self = NameTable()
     }
 
-    /// The slot holding `name`, or the empty slot where it would go.
-    private func position(of name: String, hash: UInt64) -> Int {
-        NameHash.withBytes(of: name) { probe in
-            slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count &- 1
-                var position = Int(truncatingIfNeeded: hash) & mask
-                while let entry = slots[position].entry {
-                    if slots[position].hash == hash, NameHash.withBytes(of: entry.name, { IndexBytes.compare($0, probe) == 0 }) {
-                        return position
-                    }
-                    position = (position &+ 1) & mask
+    /// The slot holding the name whose bytes are `probe` (and hash `hash`),
+    /// or the empty slot where it would go. Callers hash and probe with one
+    /// view of the name's bytes.
+    private static func position(of probe: UnsafeBufferPointer<UInt8>, hash: UInt64, in slots: [Slot]) -> Int {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var position = Int(truncatingIfNeeded: hash) & mask
+            while let entry = slots[position].entry {
+                if slots[position].hash == hash, NameHash.withBytes(of: entry.name, { IndexBytes.compare($0, probe) == 0 }) {
+                    return position
                 }
-                return position
+                position = (position &+ 1) & mask
             }
+            return position
         }
     }
 
