@@ -42,12 +42,19 @@ extension StorageAdmin {
     /// simulator the snapshot was taken from held: same records, same bytes,
     /// and the same next generation.
     public func restore(_ snapshot: StorageSnapshot) {
-        var stores = snapshot.buckets.map { BucketStore(name: $0.name, sorted: $0.contents) }
-        let defaultBucket = storage.configuration.defaultBucket
-        if !snapshot.buckets.contains(where: { $0.name == defaultBucket }) {
-            stores.append(BucketStore(name: defaultBucket))
-        }
-        storage.replaceBuckets(stores)
+        storage.replaceBuckets(snapshot.stores(defaultBucket: storage.configuration.defaultBucket))
         storage.advanceGeneration(to: snapshot.lastGeneration)
+    }
+}
+
+extension StorageSnapshot {
+    /// A bucket for each of the snapshot's, by name, sharing its index until
+    /// a write, and an empty `defaultBucket` if the snapshot has none.
+    func stores(defaultBucket: String) -> [String: BucketStore] {
+        var stores: [String: BucketStore] = [:]
+        stores.reserveCapacity(buckets.count + 1)
+        for bucket in buckets { stores[bucket.name] = BucketStore(name: bucket.name, sorted: bucket.contents) }
+        if stores[defaultBucket] == nil { stores[defaultBucket] = BucketStore(name: defaultBucket) }
+        return stores
     }
 }

@@ -47,6 +47,7 @@ struct BucketContents {
     /// Removes every entry.
     mutating func removeAll() {
         byName.removeAll()
+        // A new index rather than the shared one copied, then emptied.
         ordered = OrderedIndex(maxKeys: ordered.maxKeys)
     }
 

@@ -22,6 +22,12 @@ final class OrderedIndex<Key: IndexKey, Element> {
         self.root = IndexNode()
     }
 
+    private init(maxKeys: Int, root: IndexNode<Key, Element>, count: Int) {
+        self.maxKeys = maxKeys
+        self.root = root
+        self.count = count
+    }
+
     /// An index holding `entries`, which must be in strictly increasing key
     /// order (as a cursor walk yields them): built level by level, without a
     /// search per entry, so restoring a seeded bucket costs O(n), not n inserts.
@@ -61,10 +67,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
     /// A copy that can change without changing this index: its nodes are
     /// new, their arrays shared until written.
     func copy() -> OrderedIndex {
-        let copy = OrderedIndex(maxKeys: maxKeys)
-        copy.root = IndexNode(copying: root)
-        copy.count = count
-        return copy
+        OrderedIndex(maxKeys: maxKeys, root: IndexNode(copying: root), count: count)
     }
 
     /// `count` positions cut into as few runs of at most `most` as possible,
@@ -118,12 +121,6 @@ final class OrderedIndex<Key: IndexKey, Element> {
             if !root.isLeaf && root.keys.isEmpty { root = root.children[0] }
         }
         return removed
-    }
-
-    /// Removes every entry.
-    func removeAll() {
-        root = IndexNode()
-        count = 0
     }
 
     /// A cursor on the first entry whose key does not satisfy `precedes`.

@@ -15,14 +15,13 @@ extension StorageSimulator {
     }
 
     func operationContext(bucket: String) -> OperationContext {
-        let operation = withContext { context in
+        withContext { context in
             OperationContext(
                 time: context.fixedTime ?? Timestamp.now(), auth: context.auth, documents: context.documents,
                 rules: context.bucketRules.isEmpty ? context.rules : context.bucketRules[bucket] ?? context.rules,
                 observers: context.observers.map(\.observer), recordsTraces: context.recordsTraces,
                 explainsDecisions: context.explainsDecisions)
         }
-        return operation
     }
 
     /// The refusal recorded when no ruleset is loaded.

@@ -112,13 +112,7 @@ public final class StorageSimulator: Sendable {
     /// any number of objects; a test runner makes one per case.
     public init(rules: CompiledRuleset? = nil, configuration: Configuration = Configuration(), restoring snapshot: StorageSnapshot) {
         self.configuration = configuration
-        var stores: [String: BucketStore] = [:]
-        stores.reserveCapacity(snapshot.buckets.count + 1)
-        for bucket in snapshot.buckets { stores[bucket.name] = BucketStore(name: bucket.name, sorted: bucket.contents) }
-        if stores[configuration.defaultBucket] == nil {
-            stores[configuration.defaultBucket] = BucketStore(name: configuration.defaultBucket)
-        }
-        self.buckets = Locked(BucketMap(stores))
+        self.buckets = Locked(BucketMap(snapshot.stores(defaultBucket: configuration.defaultBucket)))
         var context = Context(rules: rules)
         context.lastGeneration = snapshot.lastGeneration
         self.context = Locked(context)
@@ -318,9 +312,7 @@ public final class StorageSimulator: Sendable {
     func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0.bucket(name) } }
 
     /// Replaces every bucket at once.
-    func replaceBuckets(_ stores: [BucketStore]) {
-        var replacement: [String: BucketStore] = [:]
-        for store in stores { replacement[store.name] = store }
+    func replaceBuckets(_ replacement: [String: BucketStore]) {
         let commit = buckets.withLock { buckets in
             for store in buckets.byName.values where replacement[store.name] !== store { store.detachChanges() }
             buckets = BucketMap(replacement)
