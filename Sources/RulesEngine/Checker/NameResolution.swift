@@ -3,6 +3,11 @@ import RulesSyntax
 /// Resolves every name and call against the scopes visible at its place:
 /// warns about unknown variables and functions, unused functions and unused
 /// `let` bindings, as the Firebase compiler does.
+///
+/// Each rule condition and each function is walked once. A function no
+/// rule reaches cannot see `request` or `resource`, but which functions
+/// are reached is known only once every function's calls are; so a
+/// function's walk keeps the warnings that depend on it aside until then.
 struct NameResolution {
     let ruleset: Ruleset
     let scopes: FunctionScopes
@@ -10,151 +15,181 @@ struct NameResolution {
 
     private static let globals: Set<String> = ["request", "resource"]
 
-    /// What one expression can see.
+    /// What code declared in one chain of match blocks sees.
     private struct Visibility {
+        /// `request`, `resource` and the chain's wildcards.
         var variables: Set<String>
-        /// Function names visible, innermost scope first, each with the key
-        /// of its declaration (see ``FunctionScopes``).
-        var functions: [[String: Int]]
+        /// Every function name visible, with the key (see
+        /// ``FunctionScopes``) of the declaration a call resolves to: the
+        /// innermost scope's.
+        var functions: [String: Int]
 
-        func resolveFunction(_ name: String) -> Int? {
-            for scope in functions { if let key = scope[name] { return key } }
-            return nil
+        /// What code declared inside `block` sees.
+        func entering(_ block: MatchBlock, declaring functions: [String: Int]) -> Visibility {
+            var visibility = including(functions)
+            for segment in block.path.segments {
+                switch segment.kind {
+                case .single(let name), .recursive(let name): visibility.variables.insert(name)
+                case .literal: break
+                }
+            }
+            return visibility
+        }
+
+        /// This visibility with `functions` declared in an inner scope.
+        func including(_ functions: [String: Int]) -> Visibility {
+            var visibility = self
+            visibility.functions.merge(functions) { _, inner in inner }
+            return visibility
         }
     }
 
-    /// Identifies a chain of match blocks by where each starts.
-    private struct VisibilityKey: Hashable {
-        var blockStarts: [Int]
-        var fileLevel: Bool
+    /// What a walk of one function found.
+    private struct FunctionUses {
+        /// Its warnings in walk order; `ifUnreached` marks a use of
+        /// `request` or `resource` that is unknown only if no rule reaches
+        /// the function.
+        var warnings: [(diagnostic: Diagnostic, ifUnreached: Bool)] = []
+        /// The keys of the functions it calls, with repeats.
+        var calls: [Int] = []
+        /// The variable names it reads, collected only for a function with `let`s.
+        var names: Set<String>?
     }
 
     func run() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var usedFunctions: Set<Int> = []
-        let fileFunctions = scopes.fileFunctions
-        let serviceFunctions = scopes.serviceFunctions
+        var walker = Walker(options: options)
+        let fileVisibility = Visibility(variables: NameResolution.globals, functions: scopes.fileFunctions)
+        let serviceVisibility = fileVisibility.including(scopes.serviceFunctions)
 
-        /// Visibilities built so far: every allow and function of a block
-        /// shares its chain's.
-        var visibilities: [VisibilityKey: Visibility] = [:]
-        /// What code declared inside `blocks` sees; a file-level function
-        /// sees only file-level functions, not those of the service block.
-        func visibility(for blocks: [MatchBlock], fileLevel: Bool = false) -> Visibility {
-            let key = VisibilityKey(blockStarts: blocks.map(\.range.start), fileLevel: fileLevel)
-            if let known = visibilities[key] { return known }
-            let built = buildVisibility(for: blocks, fileLevel: fileLevel)
-            visibilities[key] = built
-            return built
-        }
-        func buildVisibility(for blocks: [MatchBlock], fileLevel: Bool) -> Visibility {
-            var variables = NameResolution.globals
-            var functions = fileLevel ? [fileFunctions] : [serviceFunctions, fileFunctions]
-            for block in blocks {
-                for segment in block.path.segments {
-                    switch segment.kind {
-                    case .single(let name), .recursive(let name): variables.insert(name)
-                    case .literal: break
-                    }
-                }
-                functions.insert(scopes.functions(of: block), at: 0)
-            }
-            return Visibility(variables: variables, functions: functions)
-        }
-
+        // Rule conditions, block by block in source order; each block's
+        // visibility is kept for the functions it declares.
+        var blockVisibilities: [Int: Visibility] = [:]
         var reachable: Set<Int> = []
-        for (allow, blocks) in ruleset.allAllows {
-            guard let condition = allow.condition else { continue }
-            _ = check(condition, visibility(for: blocks), &diagnostics, &reachable)
+        func visit(_ block: MatchBlock, _ outer: Visibility) {
+            let visibility = outer.entering(block, declaring: scopes.functions(of: block))
+            blockVisibilities[block.range.start] = visibility
+            for allow in block.allows {
+                guard let condition = allow.condition else { continue }
+                var uses = FunctionUses()
+                walker.walk(condition, visibility, locals: [], into: &uses)
+                diagnostics.append(contentsOf: uses.warnings.lazy.map(\.diagnostic))
+                reachable.formUnion(uses.calls)
+            }
+            for child in block.matches { visit(child, visibility) }
         }
-        // A function no rule reaches is checked without a rule context, so
-        // `request` and `resource` are unknown names there, as in Firebase.
-        let functions = scopes.declarations.enumerated().map { position, entry in
-            (function: entry.function, blocks: entry.blocks, key: scopes.keys[position], fileLevel: scopes.isFileLevel(position))
+        for block in ruleset.service?.matches ?? [] { visit(block, serviceVisibility) }
+
+        func visibility(of position: Int) -> Visibility {
+            let blocks = scopes.declarations[position].blocks
+            if scopes.isFileLevel(position) { return fileVisibility }
+            guard let innermost = blocks.last else { return serviceVisibility }
+            if let known = blockVisibilities[innermost.range.start] { return known }
+            return blocks.reduce(serviceVisibility) { $0.entering($1, declaring: scopes.functions(of: $1)) }
         }
+        let functions = scopes.declarations.indices.map { position in
+            let function = scopes.declarations[position].function
+            return (function: function, key: scopes.keys[position], uses: walker.walk(function, visibility(of: position)))
+        }
+
         var callees: [Int: Set<Int>] = [:]
-        for entry in functions {
-            var ignored: [Diagnostic] = []
-            var calls: Set<Int> = []
-            _ = checkFunction(entry.function, visibility(for: entry.blocks, fileLevel: entry.fileLevel), &ignored, &calls)
-            callees[entry.key, default: []].formUnion(calls)
-        }
+        for entry in functions { callees[entry.key, default: []].formUnion(entry.uses.calls) }
         var pending = Array(reachable)
         while let key = pending.popLast() {
             for callee in callees[key] ?? [] where reachable.insert(callee).inserted { pending.append(callee) }
         }
+        var usedFunctions = reachable
         for entry in functions {
-            var scope = visibility(for: entry.blocks, fileLevel: entry.fileLevel)
-            if !reachable.contains(entry.key) { scope.variables.subtract(NameResolution.globals) }
-            let used = checkFunction(entry.function, scope, &diagnostics, &usedFunctions)
-            for binding in entry.function.lets where !used.contains(binding.name.name) {
-                diagnostics.append(.warning("check.unused-variable", CheckMessages.unusedVariable(binding.name.name), at: binding.name.range))
+            let isReached = reachable.contains(entry.key)
+            for warning in entry.uses.warnings where isReached ? !warning.ifUnreached : true {
+                diagnostics.append(warning.diagnostic)
             }
+            if let names = entry.uses.names {
+                for binding in entry.function.lets where !names.contains(binding.name.name) {
+                    diagnostics.append(.warning("check.unused-variable", CheckMessages.unusedVariable(binding.name.name), at: binding.name.range))
+                }
+            }
+            usedFunctions.formUnion(entry.uses.calls)
         }
-        usedFunctions.formUnion(reachable)
         for entry in functions where !usedFunctions.contains(entry.key) {
             diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(entry.function.name), at: entry.function.nameRange))
         }
         return diagnostics
     }
 
-    /// Checks a function's lets and body in `scope` (parameters and earlier
-    /// lets are added) and returns the variable names it reads.
-    private func checkFunction(
-        _ function: FunctionDecl, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<Int>
-    ) -> Set<String> {
-        var scope = scope
-        scope.variables.formUnion(function.parameters.map(\.name))
-        var used: Set<String> = []
-        for binding in function.lets {
-            used.formUnion(check(binding.value, scope, &diagnostics, &usedFunctions))
-            scope.variables.insert(binding.name.name)
-        }
-        used.formUnion(check(function.body, scope, &diagnostics, &usedFunctions))
-        return used
-    }
+    /// Walks expressions, keeping one stack for all of them.
+    private struct Walker {
+        let options: EngineOptions
+        var stack: [Expr] = []
 
-    /// Checks one root expression and returns the variable names it reads.
-    private func check(
-        _ root: Expr, _ scope: Visibility, _ diagnostics: inout [Diagnostic], _ usedFunctions: inout Set<Int>
-    ) -> Set<String> {
-        var calleeIDs: Set<Int> = []
-        var usedNames: Set<String> = []
-        root.forEachNode { node in
-            switch node.kind {
-            case .call(let callee, _):
-                calleeIDs.insert(callee.id)
-                switch callee.kind {
-                case .identifier(let name):
-                    if let key = scope.resolveFunction(name) {
-                        usedFunctions.insert(key)
-                    } else if BuiltinRegistry.global(name) == nil || (name == "debug" && !options.enablesDebugFunction) {
-                        diagnostics.append(.warning("check.invalid-function", CheckMessages.invalidFunction(name), at: callee.range))
-                    }
-                case .member(let base, let name):
-                    if case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace),
-                        !scope.variables.contains(namespace)
-                    {
-                        calleeIDs.insert(base.id)
-                        if BuiltinRegistry.function(namespace: namespace, name: name.name) == nil {
-                            diagnostics.append(.warning(
-                                "check.invalid-function", CheckMessages.invalidFunction("\(namespace).\(name.name)"), at: callee.range))
+        init(options: EngineOptions) {
+            self.options = options
+            stack.reserveCapacity(32)
+        }
+
+        /// Walks a function's lets, in order, and its body: parameters and
+        /// the lets bound so far are its own names.
+        mutating func walk(_ function: FunctionDecl, _ visibility: Visibility) -> FunctionUses {
+            var uses = FunctionUses()
+            if !function.lets.isEmpty { uses.names = [] }
+            var locals = Set(function.parameters.lazy.map(\.name))
+            for binding in function.lets {
+                walk(binding.value, visibility, locals: locals, inFunction: true, into: &uses)
+                locals.insert(binding.name.name)
+            }
+            walk(function.body, visibility, locals: locals, inFunction: true, into: &uses)
+            return uses
+        }
+
+        /// Walks one root expression in pre-order, the order its warnings
+        /// are reported in. The callee of a call is a function name, not a
+        /// variable, and so is the namespace of `math.abs(x)`.
+        mutating func walk(
+            _ root: Expr, _ visibility: Visibility, locals: Set<String>, inFunction: Bool = false, into uses: inout FunctionUses
+        ) {
+            func isLocal(_ name: String) -> Bool { !locals.isEmpty && locals.contains(name) }
+            func isVisible(_ name: String) -> Bool { isLocal(name) || visibility.variables.contains(name) }
+            stack.append(root)
+            while let node = stack.popLast() {
+                switch node.kind {
+                case .call(let callee, let arguments):
+                    var walksCallee = true
+                    switch callee.kind {
+                    case .identifier(let name):
+                        walksCallee = false
+                        if let key = visibility.functions[name] {
+                            uses.calls.append(key)
+                        } else if BuiltinRegistry.global(name) == nil || (name == "debug" && !options.enablesDebugFunction) {
+                            uses.warnings.append((.warning("check.invalid-function", CheckMessages.invalidFunction(name), at: callee.range), false))
                         }
-                    } else if !BuiltinRegistry.isMethodName(name.name) {
-                        diagnostics.append(.warning("check.invalid-function", CheckMessages.invalidFunction(name.name), at: name.range))
+                    case .member(let base, let name):
+                        if case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace),
+                            !isVisible(namespace)
+                        {
+                            walksCallee = false
+                            if BuiltinRegistry.function(namespace: namespace, name: name.name) == nil {
+                                let message = CheckMessages.invalidFunction("\(namespace).\(name.name)")
+                                uses.warnings.append((.warning("check.invalid-function", message, at: callee.range), false))
+                            }
+                        } else if !BuiltinRegistry.isMethodName(name.name) {
+                            uses.warnings.append((.warning("check.invalid-function", CheckMessages.invalidFunction(name.name), at: name.range), false))
+                        }
+                    default:
+                        break
+                    }
+                    for argument in arguments.reversed() { stack.append(argument) }
+                    if walksCallee { stack.append(callee) }
+                case .identifier(let name):
+                    uses.names?.insert(name)
+                    if !isVisible(name) {
+                        uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), false))
+                    } else if inFunction, NameResolution.globals.contains(name), !isLocal(name) {
+                        uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), true))
                     }
                 default:
-                    break
+                    node.forEachChildReversed { stack.append($0) }
                 }
-            case .identifier(let name) where !calleeIDs.contains(node.id):
-                usedNames.insert(name)
-                if !scope.variables.contains(name) {
-                    diagnostics.append(.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range))
-                }
-            default:
-                break
             }
         }
-        return usedNames
     }
 }
