@@ -47,10 +47,22 @@ public enum BuiltinRegistry {
         methods[type]?[name]
     }
 
-    private static let methodNames: Set<String> = Set(methods.values.flatMap(\.keys))
+    /// Each method name's builtins, one per type that has it, in the order of ``ValueType/allCases``.
+    private static let methodsByName: [String: [(type: ValueType, builtin: Builtin)]] = {
+        var table: [String: [(type: ValueType, builtin: Builtin)]] = [:]
+        for type in ValueType.allCases {
+            for (name, builtin) in methods[type] ?? [:] { table[name, default: []].append((type, builtin)) }
+        }
+        return table
+    }()
+
+    /// The builtins a method name means, one per receiver type that has it.
+    static func methods(named name: String) -> [(type: ValueType, builtin: Builtin)] {
+        methodsByName[name] ?? []
+    }
 
     /// Whether any type has a method of this name (for the checker).
     public static func isMethodName(_ name: String) -> Bool {
-        methodNames.contains(name)
+        methodsByName[name] != nil
     }
 }

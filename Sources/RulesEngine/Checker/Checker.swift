@@ -58,7 +58,9 @@ struct Checker {
             } else if globs.count > 1 {
                 diagnostics.append(.error("check.multiple-globs", CheckMessages.multipleGlobs(block.path.text), at: globs[1].range))
             }
-            let full = prefix + block.path.segments.map(\.kind)
+            // Only the first three segments decide, so only they are kept.
+            var full = prefix
+            for segment in block.path.segments.prefix(3 - full.count) { full.append(segment.kind) }
             if !Checker.canMatchStoragePath(full) {
                 diagnostics.append(.warning("check.unreachable-match", CheckMessages.unreachableMatch(block.path.text), at: block.path.range))
                 return
@@ -73,13 +75,12 @@ struct Checker {
     /// Only the first three segments are checked, and a recursive wildcard
     /// among them can absorb anything.
     static func canMatchStoragePath(_ pattern: [MatchSegment.Kind]) -> Bool {
-        let expected: [String?] = ["b", nil, "o"]
         for (index, segment) in pattern.prefix(3).enumerated() {
             switch segment {
             case .recursive: return true
             case .single: continue
             case .literal(let text):
-                if let required = expected[index], text != required { return false }
+                if index == 0 && text != "b" || index == 2 && text != "o" { return false }
             }
         }
         return true

@@ -157,9 +157,7 @@ struct MethodTable: Sendable {
 
     init(name: String) {
         self.name = name
-        candidates = ValueType.allCases.compactMap { type in
-            BuiltinRegistry.method(on: type, named: name).map { (type: type, builtin: $0) }
-        }
+        candidates = BuiltinRegistry.methods(named: name)
     }
 
     /// Calls the method on an evaluated receiver with evaluated arguments.

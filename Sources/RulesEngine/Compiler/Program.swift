@@ -36,7 +36,8 @@ final class Scope: Sendable {
     func function(named name: String) -> (CompiledFunction, Scope)? {
         var scope: Scope? = self
         while let current = scope {
-            if let function = current.functions[name] { return (function, current) }
+            // Most blocks declare no function: skip them without hashing the name.
+            if !current.functions.isEmpty, let function = current.functions[name] { return (function, current) }
             scope = current.parent
         }
         return nil
@@ -87,7 +88,8 @@ final class CompiledMatch: Sendable {
 
     init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions) {
         segments = block.path.segments.map { SegmentPattern($0.kind) }
-        pattern = parentPattern + block.path.text
+        let pattern = parentPattern + block.path.text
+        self.pattern = pattern
         pathRange = block.path.range
         allows = block.allows
         allowMethods = block.allows.map { $0.methods.map(\.method) }
@@ -105,7 +107,7 @@ final class CompiledMatch: Sendable {
         compiledConditions = conditions.map { $0?.value }
         compiledTests = conditions.map { $0?.test }
         children = block.matches.map {
-            CompiledMatch(block: $0, parentPattern: parentPattern + block.path.text, parentScope: scope, options: options)
+            CompiledMatch(block: $0, parentPattern: pattern, parentScope: scope, options: options)
         }
         compiler.compileFunctions()
     }

@@ -90,7 +90,12 @@ public struct MatchPath: Sendable, Hashable {
 
     /// The pattern as text, e.g. `/users/{uid}/{rest=**}`.
     public var text: String {
-        segments.map { "/" + $0.kind.text }.joined()
+        var text = ""
+        for segment in segments {
+            text.append("/")
+            text.append(segment.kind.text)
+        }
+        return text
     }
 }
 

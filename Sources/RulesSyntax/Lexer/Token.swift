@@ -69,33 +69,30 @@ enum TokenKind: UInt8, Sendable {
 
     /// The keyword kind for an identifier-shaped word, if it is one.
     static func keyword(_ bytes: ArraySlice<UInt8>) -> TokenKind? {
-        // Dispatch on length first so most identifiers are rejected after one comparison.
-        switch bytes.count {
-        case 2:
-            if bytes.elementsEqual("if".utf8) { return .if }
-            if bytes.elementsEqual("in".utf8) { return .in }
-            if bytes.elementsEqual("is".utf8) { return .is }
-        case 3:
-            if bytes.elementsEqual("let".utf8) { return .let }
-        case 4:
-            if bytes.elementsEqual("true".utf8) { return .true }
-            if bytes.elementsEqual("null".utf8) { return .null }
-        case 5:
-            if bytes.elementsEqual("match".utf8) { return .match }
-            if bytes.elementsEqual("allow".utf8) { return .allow }
-            if bytes.elementsEqual("false".utf8) { return .false }
-        case 6:
-            if bytes.elementsEqual("return".utf8) { return .return }
-        case 7:
-            if bytes.elementsEqual("service".utf8) { return .service }
-        case 8:
-            if bytes.elementsEqual("function".utf8) { return .function }
-        case 13:
-            if bytes.elementsEqual("rules_version".utf8) { return .rulesVersion }
-        default:
-            break
+        guard bytes.count >= 2 else { return nil }
+        guard bytes.count <= 8 else {
+            return bytes.count == 13 && bytes.elementsEqual("rules_version".utf8) ? .rulesVersion : nil
         }
-        return nil
+        // A word of two to eight bytes is compared as one integer: its
+        // bytes little-endian, the first byte lowest ("if" is 0x6669).
+        var word: UInt64 = 0
+        for byte in bytes.reversed() { word = word << 8 | UInt64(byte) }
+        // The length is compared too: a NUL byte would not change the integer.
+        switch (bytes.count, word) {
+        case (2, 0x6669): return .if
+        case (2, 0x6e69): return .in
+        case (2, 0x7369): return .is
+        case (3, 0x74_656c): return .let
+        case (4, 0x6575_7274): return .true
+        case (4, 0x6c6c_756e): return .null
+        case (5, 0x68_6374_616d): return .match
+        case (5, 0x77_6f6c_6c61): return .allow
+        case (5, 0x65_736c_6166): return .false
+        case (6, 0x6e72_7574_6572): return .return
+        case (7, 0x65_6369_7672_6573): return .service
+        case (8, 0x6e6f_6974_636e_7566): return .function
+        default: return nil
+        }
     }
 }
 
