@@ -210,6 +210,43 @@ import Testing
         }
     }
 
+    /// A request whose `incoming` or `existing` is replaced decides as one
+    /// made with the new objects, and a copy taken before keeps deciding
+    /// with the old ones: the request keeps each object's fields beside it.
+    @Test func replacedObjectsAreReadAfresh() throws {
+        let rules = Engine.storageRules("""
+            match /{path=**} {
+              allow create: if request.resource.size < 5 && request.resource.contentType.matches('image/.*');
+              allow update: if resource.size == 7 && request.resource.size < 5;
+            }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        let small = StorageObjectFields(name: "x/y", bucket: Engine.bucket, size: 2, contentType: "image/png").requestResourceValue
+        let large = StorageObjectFields(name: "x/y", bucket: Engine.bucket, size: 9, contentType: "image/png").requestResourceValue
+        let stored = StorageObjectFields(name: "x/y", bucket: Engine.bucket, size: 7, contentType: "text/plain").resourceValue
+        let plain = Value.map(RulesMap(["size": .int(2), "contentType": .string("image/gif")]))
+        let objects: [Value?] = [nil, .int(1), small, large, stored, plain]
+        for method in [RuleMethod.create, .update] {
+            var request = AuthorizationRequest(
+                method: method, bucket: Engine.bucket, objectPath: "x/y", incoming: small, existing: stored, time: Engine.time)
+            let before = request
+            let expected = compiled.isAllowed(before)
+            for incoming in objects {
+                for existing in objects {
+                    request.incoming = incoming
+                    request.existing = existing
+                    let fresh = AuthorizationRequest(
+                        method: method, bucket: Engine.bucket, objectPath: "x/y", incoming: incoming, existing: existing,
+                        time: Engine.time)
+                    #expect(
+                        Engine.summary(of: Engine.decideBothWays(compiled, request)) == Engine.summary(of: compiled.authorize(fresh)))
+                    #expect(compiled.isAllowed(request) == compiled.isAllowed(fresh))
+                    #expect(compiled.isAllowed(before) == expected)
+                }
+            }
+        }
+    }
+
     @Test func wildcardsOfEveryLevelResolveInnermostFirst() throws {
         let rules = Engine.storageRules("""
             function top() { return bucket; }

@@ -24,9 +24,15 @@ public struct AuthorizationRequest: Sendable {
     private(set) var authValue: Value
     private(set) var authUID: String?
     /// `request.resource`: the incoming object state, `nil` binds `null`.
-    public var incoming: Value?
+    public var incoming: Value? { didSet { incomingRecord = Self.objectRecord(of: incoming) } }
     /// `resource`: the stored object, `nil` binds `null`.
-    public var existing: Value?
+    public var existing: Value? { didSet { existingRecord = Self.objectRecord(of: existing) } }
+    /// The fields of ``incoming`` and ``existing`` when each is an object's
+    /// map: compiled rules read `request.resource.size` from here without
+    /// copying the map that holds them. Unretained: the value beside each
+    /// keeps its record alive, and copying a request retains nothing more.
+    private(set) var incomingRecord: Unmanaged<ObjectRecord>?
+    private(set) var existingRecord: Unmanaged<ObjectRecord>?
     /// `request.time`.
     public var time: Timestamp
     /// Documents seen by `firestore.get()` / `firestore.exists()`.
@@ -48,10 +54,17 @@ public struct AuthorizationRequest: Sendable {
         authUID = auth?.uid
         self.incoming = incoming
         self.existing = existing
+        incomingRecord = Self.objectRecord(of: incoming)
+        existingRecord = Self.objectRecord(of: existing)
         self.time = time
         self.documents = documents
         self.recordsTrace = recordsTrace
         requestPath = Self.requestPath(bucket: bucket, objectPath: objectPath)
+    }
+
+    private static func objectRecord(of value: Value?) -> Unmanaged<ObjectRecord>? {
+        if case .map(let map)? = value, let record = map.objectRecord { return .passUnretained(record) }
+        return nil
     }
 
     private static func requestPath(bucket: String, objectPath: String) -> RulesPath {

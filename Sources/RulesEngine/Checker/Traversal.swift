@@ -14,18 +14,6 @@ extension Ruleset {
         return result
     }
 
-    /// Every allow statement with the chain of match blocks around it.
-    var allAllows: [(allow: AllowStatement, blocks: [MatchBlock])] {
-        var result: [(allow: AllowStatement, blocks: [MatchBlock])] = []
-        func visit(_ block: MatchBlock, _ chain: [MatchBlock]) {
-            let chain = chain + [block]
-            result += block.allows.map { ($0, chain) }
-            for child in block.matches { visit(child, chain) }
-        }
-        for block in service?.matches ?? [] { visit(block, []) }
-        return result
-    }
-
     /// Every root expression: allow conditions, then let values and
     /// function bodies (file, service, then block functions in source order).
     var allExpressions: [Expr] {

@@ -86,7 +86,9 @@ extension ExprCompiler {
                 guard let record = evaluator.objectRecord(object) else {
                     return try evaluator.member(of: evaluator.object(object), asciiName: name)
                 }
-                guard let fieldValue = record.value(of: field) else { throw .undefinedProperty(name) }
+                guard let fieldValue = record._withUnsafeGuaranteedRef({ $0.value(of: field) }) else {
+                    throw .undefinedProperty(name)
+                }
                 return fieldValue
             }
         }

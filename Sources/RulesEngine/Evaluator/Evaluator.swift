@@ -101,17 +101,15 @@ final class Evaluator: BuiltinContext {
     }
 
     /// The fields of `request.resource` or `resource`, when it is kept as
-    /// an object's fields (see ``ObjectRecord``). Each branch reads the
-    /// request in place: binding the request itself would copy it.
+    /// an object's fields (see ``ObjectRecord``), unretained: the request
+    /// keeps them alive while it is served. Each branch reads the request
+    /// in place: binding the request itself would copy it.
     @inline(__always)
-    func objectRecord(_ object: RequestObject) -> ObjectRecord? {
+    func objectRecord(_ object: RequestObject) -> Unmanaged<ObjectRecord>? {
         switch object {
-        case .incoming:
-            if case .map(let map)? = request.incoming { return map.objectRecord }
-        case .existing:
-            if case .map(let map)? = request.existing { return map.objectRecord }
+        case .incoming: request.incomingRecord
+        case .existing: request.existingRecord
         }
-        return nil
     }
 
     /// The value of the wildcard capture at `position` of the flat capture
