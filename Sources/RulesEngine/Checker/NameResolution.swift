@@ -44,8 +44,8 @@ struct NameResolution {
         }
     }
 
-    /// What a walk of one function found.
-    private struct FunctionUses {
+    /// What a walk of a rule condition or of a function found.
+    private struct Uses {
         /// Its warnings in walk order; `ifUnreached` marks a use of
         /// `request` or `resource` that is unknown only if no rule reaches
         /// the function.
@@ -71,7 +71,7 @@ struct NameResolution {
             blockVisibilities[block.range.start] = visibility
             for allow in block.allows {
                 guard let condition = allow.condition else { continue }
-                var uses = FunctionUses()
+                var uses = Uses()
                 walker.walk(condition, visibility, locals: [], into: &uses)
                 diagnostics.append(contentsOf: uses.warnings.lazy.map(\.diagnostic))
                 reachable.formUnion(uses.calls)
@@ -101,7 +101,7 @@ struct NameResolution {
         var usedFunctions = reachable
         for entry in functions {
             let isReached = reachable.contains(entry.key)
-            for warning in entry.uses.warnings where isReached ? !warning.ifUnreached : true {
+            for warning in entry.uses.warnings where !(isReached && warning.ifUnreached) {
                 diagnostics.append(warning.diagnostic)
             }
             if let names = entry.uses.names {
@@ -129,8 +129,8 @@ struct NameResolution {
 
         /// Walks a function's lets, in order, and its body: parameters and
         /// the lets bound so far are its own names.
-        mutating func walk(_ function: FunctionDecl, _ visibility: Visibility) -> FunctionUses {
-            var uses = FunctionUses()
+        mutating func walk(_ function: FunctionDecl, _ visibility: Visibility) -> Uses {
+            var uses = Uses()
             if !function.lets.isEmpty { uses.names = [] }
             var locals = Set(function.parameters.lazy.map(\.name))
             for binding in function.lets {
@@ -145,7 +145,7 @@ struct NameResolution {
         /// are reported in. The callee of a call is a function name, not a
         /// variable, and so is the namespace of `math.abs(x)`.
         mutating func walk(
-            _ root: Expr, _ visibility: Visibility, locals: Set<String>, inFunction: Bool = false, into uses: inout FunctionUses
+            _ root: Expr, _ visibility: Visibility, locals: Set<String>, inFunction: Bool = false, into uses: inout Uses
         ) {
             func isLocal(_ name: String) -> Bool { !locals.isEmpty && locals.contains(name) }
             func isVisible(_ name: String) -> Bool { isLocal(name) || visibility.variables.contains(name) }
