@@ -181,9 +181,11 @@ struct NameResolution {
                     if walksCallee { stack.append(callee) }
                 case .identifier(let name):
                     uses.names?.insert(name)
-                    if !isVisible(name) {
+                    // Each set is searched once: a local name needs nothing else.
+                    guard !isLocal(name) else { break }
+                    if !visibility.variables.contains(name) {
                         uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), false))
-                    } else if inFunction, NameResolution.globals.contains(name), !isLocal(name) {
+                    } else if inFunction, NameResolution.globals.contains(name) {
                         uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), true))
                     }
                 default:
