@@ -28,6 +28,7 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        .systemLibrary(name: "CGlibcMalloc"),
         .target(name: "RulesSyntax"),
         .target(name: "RulesEngine", dependencies: ["RulesSyntax", "CPCRE2"]),
         .target(name: "StorageSimulator", dependencies: ["RulesEngine"]),
@@ -61,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "storage-rules",
-            dependencies: ["StorageRulesCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["StorageRulesCLI", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "EmulatorLoad"),
         .executableTarget(

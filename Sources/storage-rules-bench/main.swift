@@ -1,4 +1,4 @@
-// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator|callgrind|bucket-callgrind|compile-callgrind|runner-callgrind|runner-load-callgrind]...`
+// Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator|callgrind|bucket-callgrind|compile-callgrind|runner-callgrind|runner-load-callgrind|runner-suite|runner-suite-json]...`
 // With no argument every group but the callgrind ones runs; those run only when named.
 let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
@@ -14,4 +14,7 @@ if groups.contains("bucket-callgrind") { runBucketCallgrind() }
 if groups.contains("compile-callgrind") { runCompileCallgrind() }
 if groups.contains("runner-callgrind") { runRunnerCallgrind(running: true) }
 if groups.contains("runner-load-callgrind") { runRunnerCallgrind(running: false) }
+// The runner benchmark's suite itself, to time `storage-rules test` on it as a whole process.
+if groups.contains("runner-suite") { print(generatedSuite(cases: 10_000), terminator: "") }
+if groups.contains("runner-suite-json") { print(generatedSuite(cases: 10_000, json: true), terminator: "") }
 TargetTable.printTable()

@@ -111,6 +111,25 @@ struct RunnerTests {
         #expect(failed == expectedFailed)
     }
 
+    @Test("a filter across suites keeps each suite's selected cases, and only them, in file order", arguments: [1, 3])
+    func filterAcrossSuites(parallelism: Int) async throws {
+        func suite(_ prefix: String, cases: Int) throws -> TestSuite {
+            var text = ownerRules + "\nusers: {alice: {uid: alice}}\ncases:\n"
+            for index in 0..<cases {
+                text += "  - {name: \(prefix) \(index), as: alice, upload: files/alice/\(index).txt, expect: allow}\n"
+            }
+            return try loadSuite(text)
+        }
+        let suites = [try suite("first", cases: 23), try suite("other", cases: 5), try suite("last", cases: 13)]
+        let runner = TestRunner(options: RunOptions(filter: "ST 1", parallelism: parallelism, startTime: Fixtures.runTime))
+        let results = await runner.run(suites)
+        let names: [[String]] = results.map { $0.cases.map(\.testCase.name) }
+        let expected: [[String]] = [["first 1"] + (10..<20).map { "first \($0)" }, [], ["last 1", "last 10", "last 11", "last 12"]]
+        #expect(names == expected)
+        #expect(results.allSatisfy { $0.cases.allSatisfy { $0.status == .passed } })
+        #expect(RunResult(suites: results, loadErrors: []).summaryLine == "15 passed, 0 failed")
+    }
+
     @Test("request.time comes from the step, the case, the suite or the run, in that order")
     func timePrecedence() async throws {
         let text = """

@@ -22,7 +22,10 @@ public struct HumanReporter: Sendable {
             out += error.description + "\n"
         }
         for suite in run.suites {
-            for result in suite.cases {
+            // Unless verbose, only failures are listed: a passing case is passed
+            // over before its result is copied and its location written.
+            for index in suite.cases.indices where verbose || suite.cases[index].status == .failed {
+                let result = suite.cases[index]
                 let location = "\(suite.suite.path):\(result.testCase.location.line)"
                 switch result.status {
                 case .failed:

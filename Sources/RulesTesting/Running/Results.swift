@@ -166,7 +166,14 @@ public struct RunResult: Sendable {
 
     /// Number of cases with a status.
     public func count(_ status: CaseStatus) -> Int {
-        suites.reduce(0) { total, suite in total + suite.cases.filter { $0.status == status }.count }
+        // Reads each status in place: a filtered copy of the results would
+        // retain every field of every case, which shows in runs of 10,000.
+        var total = 0
+        for suite in suites.indices {
+            let cases = suites[suite].cases
+            for index in cases.indices where cases[index].status == status { total += 1 }
+        }
+        return total
     }
 
     /// Exit status: 2 when something could not be loaded, 1 when a case
