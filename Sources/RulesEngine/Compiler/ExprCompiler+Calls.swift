@@ -4,13 +4,12 @@ extension ExprCompiler {
     /// `f(args)`, `ns.f(args)` and `value.method(args)`, resolved as
     /// ``Evaluator``'s `call` resolves them.
     func compileCall(_ callee: Expr, _ argumentExprs: [Expr]) -> CompiledExpr {
-        let arguments = argumentExprs.map { compile($0) }
         let call: CompiledExpr
         switch callee.kind {
         case .identifier(let name):
-            call = compileFunctionCall(name, arguments)
+            call = compileFunctionCall(name, argumentExprs)
         case .member(let base, let name):
-            call = compileMemberCall(base, name.name, arguments, argumentExprs)
+            call = compileMemberCall(base, name.name, argumentExprs.map { compile($0) }, argumentExprs)
         default:
             // Only names and members can be called; `(f)(x)` names no function.
             call = { _, _ throws(EvalError) in throw .functionNotFound("()") }
@@ -21,10 +20,11 @@ extension ExprCompiler {
         }
     }
 
-    private func compileFunctionCall(_ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+    private func compileFunctionCall(_ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
         if let (function, _) = scope.function(named: name) {
-            return compileFunctionCall(function, name, arguments)
+            return compileFunctionCall(function, name, argumentExprs)
         }
+        let arguments = argumentExprs.map { compile($0) }
         guard let builtin = BuiltinRegistry.global(name), builtin.name != "debug" || options.enablesDebugFunction else {
             return { _, _ throws(EvalError) in throw .functionNotFound(name) }
         }
@@ -37,12 +37,14 @@ extension ExprCompiler {
     /// A call of a user function whose body is a test (see
     /// ``ExprCompiler/producesBoolean(_:in:depth:)``): the call node
     /// counts, then the call runs as its value form does.
-    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ arguments: [CompiledExpr]) -> CompiledTest {
+    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledTest {
         let code = function.code
         let signature = function.signatureText
         // Each closure passes its body literally, so the call is inlined
-        // around it rather than called through a generic thunk.
-        switch arguments.count {
+        // around it rather than called through a generic thunk. A lone
+        // argument is compiled straight into the closure: read back from an
+        // array, a closure comes wrapped in two conversion thunks.
+        switch argumentExprs.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
                 try evaluator.countNode()
@@ -51,7 +53,7 @@ extension ExprCompiler {
                 }
             }
         case 1:
-            let argument = arguments[0]
+            let argument = compile(argumentExprs[0])
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 let value = try argument(evaluator, base)
@@ -60,6 +62,7 @@ extension ExprCompiler {
                 }
             }
         default:
+            let arguments = argumentExprs.map { compile($0) }
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
@@ -70,11 +73,12 @@ extension ExprCompiler {
     }
 
     /// A call of a user function, by its value.
-    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ arguments: [CompiledExpr]) -> CompiledExpr {
+    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
         let code = function.code
         let signature = function.signatureText
-        // One argument or none, the usual case, needs no array of them.
-        switch arguments.count {
+        // One argument or none, the usual case, needs no array of them (see
+        // ``compileFunctionTest(_:_:_:)``).
+        switch argumentExprs.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
                 try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
@@ -82,7 +86,7 @@ extension ExprCompiler {
                 }
             }
         case 1:
-            let argument = arguments[0]
+            let argument = compile(argumentExprs[0])
             return { evaluator, base throws(EvalError) in
                 let value = try argument(evaluator, base)
                 return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
@@ -90,6 +94,7 @@ extension ExprCompiler {
                 }
             }
         default:
+            let arguments = argumentExprs.map { compile($0) }
             return { evaluator, base throws(EvalError) in
                 try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
                     code, evaluator, base throws(EvalError) in try code.body(evaluator, base)

@@ -130,8 +130,7 @@ final class MatchTree: @unchecked Sendable {
                 }
                 captureCapacity = max(captureCapacity, captures)
                 let grantStart = Int32(grants.count)
-                for (coverage, condition) in zip(block.allowCoverage, block.compiledTests) {
-                    let code = condition.map(TestBox.init)
+                for (coverage, code) in zip(block.allowCoverage, block.compiledTests) {
                     if let code { conditions.append(code) }
                     grants.append(Grant(methods: coverage, condition: code.map { Unmanaged.passUnretained($0) }))
                 }

@@ -80,7 +80,7 @@ final class CompiledMatch: Sendable {
     let compiledConditions: [CompiledExpr?]
     /// Each allow's condition compiled as a test, for decisions without an
     /// explanation (`nil` for an unconditional allow), in ``allows`` order.
-    let compiledTests: [CompiledTest?]
+    let compiledTests: [TestBox?]
     /// Nested blocks.
     let children: [CompiledMatch]
     /// The block's scope (its functions).
@@ -103,9 +103,23 @@ final class CompiledMatch: Sendable {
         let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
         self.scope = scope
         let compiler = ExprCompiler(scope: scope, options: options)
-        let conditions = block.allows.map { allow in allow.condition.map { compiler.compileCondition($0) } }
-        compiledConditions = conditions.map { $0?.value }
-        compiledTests = conditions.map { $0?.test }
+        // Each test goes into its box where it is made: a closure kept in an
+        // array or passed through a generic function (`Optional.map`) is
+        // wrapped in two conversion thunks, which every decision would call.
+        var conditions: [CompiledExpr?] = []
+        var tests: [TestBox?] = []
+        for allow in block.allows {
+            guard let condition = allow.condition else {
+                conditions.append(nil)
+                tests.append(nil)
+                continue
+            }
+            let compiled = compiler.compileCondition(condition)
+            conditions.append(compiled.value)
+            tests.append(TestBox(compiled.test))
+        }
+        compiledConditions = conditions
+        compiledTests = tests
         children = block.matches.map {
             CompiledMatch(block: $0, parentPattern: pattern, parentScope: scope, options: options)
         }

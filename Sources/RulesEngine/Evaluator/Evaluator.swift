@@ -56,6 +56,10 @@ final class Evaluator: BuiltinContext {
     /// How many compiled function calls are in progress.
     @exclusivity(unchecked) var callDepth = 0
 
+    /// ``idleRequest``, kept here so that ``end()`` reads it without the
+    /// check a static makes each time for its one-time initialization.
+    private let idleRequest = Evaluator.idleRequest
+
     init(options: EngineOptions, captureCapacity: Int) {
         requestAddress = Self.idleRequest
         self.options = options
@@ -146,14 +150,16 @@ final class Evaluator: BuiltinContext {
     /// Firestore lookups, `debug()` values), so an idle evaluator keeps
     /// nothing of it alive, while its buffers keep their capacity.
     func end() {
-        requestAddress = Self.idleRequest
-        builtRequestValue = nil
+        requestAddress = idleRequest
+        // Most decisions set none of these: testing first skips a release
+        // of nothing, a call each.
+        if builtRequestValue != nil { builtRequestValue = nil }
         captureStart = UnsafePointer(matchBuffer)
         captureCount = 0
-        captureScope = nil
+        if captureScope != nil { captureScope = nil }
         evaluatedCount = 0
         if !documentCache.isEmpty { documentCache.removeAll(keepingCapacity: true) }
-        trace = nil
+        if trace != nil { trace = nil }
         if !debugValues.isEmpty { debugValues.removeAll(keepingCapacity: true) }
         slots.clear()
         callDepth = 0
