@@ -167,4 +167,29 @@ import Testing
         #expect(request.requestPath.segments.map { Array($0.utf8) } == (["b", "B", "o"] + expected).map { Array($0.utf8) })
         #expect(RulesPath(parsing: name).segments.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
     }
+
+    @Test("an identity's token carries `sub` and `user_id`, the uid unless the token gives its own")
+    func identityClaims() {
+        func claims(_ identity: AuthIdentity) -> [String: String] {
+            var found: [String: String] = [:]
+            for key in ["sub", "user_id", "email"] { found[key] = identity.token[key].map { "\($0)" } }
+            return found
+        }
+        #expect(claims(AuthIdentity(uid: "u")) == ["sub": "\(Value.string("u"))", "user_id": "\(Value.string("u"))"])
+        #expect(AuthIdentity(uid: "u").token.count == 2)
+        let given = AuthIdentity(uid: "u", token: ["sub": .string("s"), "email": .string("e")])
+        #expect(claims(given) == ["sub": "\(Value.string("s"))", "user_id": "\(Value.string("u"))", "email": "\(Value.string("e"))"])
+        #expect(given.token.count == 3)
+        guard case .map(let value) = AuthIdentity(uid: "u").value else {
+            Issue.record("request.auth is not a map")
+            return
+        }
+        #expect(value.count == 2)
+        #expect(value["uid"].map { "\($0)" } == "\(Value.string("u"))")
+        guard case .map(let token)? = value["token"] else {
+            Issue.record("request.auth.token is not a map")
+            return
+        }
+        #expect(token.count == 2 && token["sub"].map { "\($0)" } == "\(Value.string("u"))")
+    }
 }

@@ -167,6 +167,7 @@ struct LoaderRobustnessTests {
     @Test("the alias pre-check sees every place an alias can start", arguments: [
         ("*a", true), ("x: *a", true), ("[*a]", true), ("{a: 1,*b : 2}", true), ("\"k\":*a", true), ("- *a", true),
         ("{p=**}", false), ("/*c*/", false), ("/* c */", true), ("a * b", false), ("a*b", false), ("**", false), ("", false),
+        ("*", false), ("a: *", false), ("a*b *c", true), ("é: *é", true), ("a**b", false), ("x\n*\n", false),
     ])
     func aliasCandidates(_ example: (String, Bool)) {
         #expect(YAMLLimits.mayContainAlias(example.0) == example.1, "\(example.0)")

@@ -93,9 +93,17 @@ public struct AuthIdentity: Sendable {
     /// token does not give them, as Firebase ID tokens always carry both.
     public init(uid: String, token: [String: Value] = [:]) {
         self.uid = uid
-        var claims = token
-        if claims["sub"] == nil { claims["sub"] = .string(uid) }
-        if claims["user_id"] == nil { claims["user_id"] = .string(uid) }
+        var claims: [String: Value]
+        if token.isEmpty {
+            // The usual identity of a test or an emulator request: made at its
+            // size, where two inserts into an empty dictionary would allocate
+            // its storage, then grow it.
+            claims = ["sub": .string(uid), "user_id": .string(uid)]
+        } else {
+            claims = token
+            if claims["sub"] == nil { claims["sub"] = .string(uid) }
+            if claims["user_id"] == nil { claims["user_id"] = .string(uid) }
+        }
         self.token = RulesMap(claims)
         self.value = Self.value(uid: uid, token: self.token)
     }

@@ -1,6 +1,7 @@
 // The event stream is the only place aliases can be counted before Yams
 // composes (and hashes) the tree.
 import CYaml
+import Foundation
 
 /// Bounds how large a suite's YAML may become once aliases are expanded,
 /// checked on libyaml's event stream before Yams builds the tree.
@@ -35,12 +36,15 @@ enum YAMLLimits {
     static func mayContainAlias(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var previous: UInt8?
-            var isCandidate = false
-            for byte in bytes {
-                if isCandidate, !isSeparator(byte) { return true }
-                isCandidate = byte == UInt8(ascii: "*") && (previous.map(canPrecedeAlias) ?? true)
-                previous = byte
+            guard let base = bytes.baseAddress else { return false }
+            // `memchr` skips to each `*` many bytes at a time; most suites have none.
+            var index = 0
+            while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "*")), bytes.count - index) {
+                let star = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if star == 0 || canPrecedeAlias(bytes[star - 1]), star + 1 < bytes.count, !isSeparator(bytes[star + 1]) {
+                    return true
+                }
+                index = star + 1
             }
             return false
         }
