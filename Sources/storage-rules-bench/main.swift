@@ -1,5 +1,5 @@
 // Benchmarks that print numbers: `swift run -c release storage-rules-bench [engine|bucket|runner|lint|fmt|emulator|callgrind|bucket-callgrind|compile-callgrind|runner-callgrind|runner-load-callgrind|runner-suite|runner-suite-json]...`
-// With no argument every group but the callgrind ones runs; those run only when named.
+// With no argument every group but the callgrind and suite ones runs; those run only when named.
 let groups = CommandLine.arguments.dropFirst()
 func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 

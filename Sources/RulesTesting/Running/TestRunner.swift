@@ -53,9 +53,7 @@ public struct TestRunner: Sendable {
     /// (finished, total) after each case, one call at a time, `finished`
     /// counting up.
     public func run(_ suites: [TestSuite], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [SuiteResult] {
-        // Results are moved, never copied, from the task that made them to
-        // the suite's list: a copy retains every field of a case, which
-        // shows in runs of 10,000 cases. Unfiltered suites share their lists.
+        // Unfiltered suites share their lists of cases rather than copy them.
         let selected = suites.map { suite in options.selectsAll ? suite.cases : suite.cases.filter(options.selects) }
         let work = selected.enumerated().flatMap { suite, cases in cases.indices.map { (suite: suite, index: $0) } }
         let executors = suites.map { CaseExecutor(suite: $0, runTime: options.startTime) }
@@ -65,6 +63,9 @@ public struct TestRunner: Sendable {
         // One task per core, each taking the next case until none is left:
         // a task per case would cost a task's creation and a wake-up of
         // this one for every case, as much as a short case itself.
+        // Results are moved, never copied, from the task that made them to
+        // their suite's list: a copy retains every field of a case, which
+        // shows in runs of 10,000 cases.
         var slots = [CaseResult?](repeating: nil, count: total)
         await withTaskGroup(of: [(position: Int, result: CaseResult)].self) { group in
             for _ in 0..<min(options.parallelism, total) {
@@ -83,7 +84,9 @@ public struct TestRunner: Sendable {
                 while let (position, result) = results.popLast() { slots[position] = result }
             }
         }
-        // Positions run through the suites in order, so each suite's are consecutive.
+        // Positions run through the suites in order, so each suite's are
+        // consecutive; every position is filled, as the tasks ran until the
+        // queue was empty.
         var start = 0
         return suites.indices.map { index in
             let range = start..<(start + selected[index].count)
