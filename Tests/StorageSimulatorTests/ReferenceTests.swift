@@ -102,5 +102,12 @@ struct ReferenceTests {
         #expect(ContentTypes.type(forName: "dir/cat.png") == "image/png")
         #expect(ContentTypes.type(forName: "dir.d/README") == nil)
         #expect(ContentTypes.type(forName: ".hidden") == nil)
+        #expect(ContentTypes.type(forName: "a/b.tar.GZ/") == "application/gzip")
+        #expect(ContentTypes.type(forName: "dir.png/file") == nil)
+        #expect(ContentTypes.type(forName: "é.jpeg") == "image/jpeg")
+        // A dot that begins a larger character (a combining mark follows) is no extension dot.
+        #expect(ContentTypes.type(forName: "a.\u{301}png") == nil)
+        #expect(ContentTypes.type(forName: "a.png\u{301}") == nil)
+        #expect(ContentTypes.type(forName: "") == nil)
     }
 }

@@ -21,6 +21,13 @@ struct SDKShapeTests {
         #expect(storage !== Storage.storage() && !storage.isEqual(Storage.storage()))
         let copy = try #require(storage.copy() as? Storage)
         #expect(copy !== storage && copy.isEqual(storage))
+        // The first bucket asked for and every later one keep one instance each.
+        let buckets = ["b1", "b2", "b3", "b1", "b3", "b2"]
+        let fresh = StorageSimulator()
+        let instances = buckets.map { fresh.storage(bucket: $0) }
+        #expect(instances.map { $0.reference().bucket } == buckets)
+        #expect(instances[0] === instances[3] && instances[1] === instances[5] && instances[2] === instances[4])
+        #expect(instances[0] !== instances[1] && instances[1] !== instances[2] && instances[0] !== instances[2])
     }
 
     @Test("useEmulator switches download URLs to http://host:port")

@@ -46,12 +46,22 @@ public enum ObjectPath {
     /// The last non-empty segment of a path (`b` for `a/b//`), `nil` when
     /// there is none: the last of ``segments(_:)``, found from the end.
     static func lastNonEmptySegment(_ path: String) -> Substring? {
-        let utf8 = path.utf8
         let slash = UInt8(ascii: "/")
-        guard let last = utf8.lastIndex(where: { $0 != slash }) else { return nil }
-        let end = utf8.index(after: last)
-        let start = utf8[..<last].lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
-        return Substring(utf8[start..<end])
+        var text = path
+        // Offsets found on the bytes themselves: stepping the view's indices
+        // backwards cost several times as much, at every reference made.
+        let bounds = text.withUTF8 { bytes -> (start: Int, end: Int)? in
+            var end = bytes.count
+            while end > 0, bytes[end &- 1] == slash { end &-= 1 }
+            guard end > 0 else { return nil }
+            var start = end
+            while start > 0, bytes[start &- 1] != slash { start &-= 1 }
+            return (start, end)
+        }
+        guard let bounds else { return nil }
+        let utf8 = path.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: bounds.start)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: bounds.end - bounds.start)])
     }
 
     /// The last segment of a name, empty segments included (`""` for `a/`).

@@ -9,8 +9,12 @@ public enum ContentTypes {
     /// The MIME type for a file or object name's extension, or `nil`.
     public static func type(forName name: String) -> String? {
         let last = ObjectPath.lastNonEmptySegment(name) ?? ""
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
-        return type(forExtension: String(last[last.index(after: dot)...]))
+        // The dot is found among the bytes: no extension in the table holds a
+        // non-ASCII character, so a dot that begins a larger character (one
+        // followed by a combining mark) names no type either way.
+        let utf8 = last.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return nil }
+        return type(forExtension: String(Substring(utf8[utf8.index(after: dot)...])))
     }
 
     private static let table: [String: String] = [

@@ -79,7 +79,15 @@ public final class StorageSimulator: Sendable {
     /// is not `Sendable` (as in the SDK), yet one instance is handed to every
     /// caller: that is safe because its settings live behind its own lock and
     /// the rest of it is immutable.
-    private let storages = Locked<[String: Storage]>([:])
+    private let storages = Locked(StorageInstances())
+
+    /// The ``Storage`` instances made so far. The first is kept apart: most
+    /// simulators serve one bucket, and finding it compares a name where a
+    /// dictionary would hash it, and needs no storage allocated per simulator.
+    private struct StorageInstances {
+        var first: Storage?
+        var others: [String: Storage] = [:]
+    }
 
     /// The mutable settings every operation reads.
     struct Context {
@@ -262,10 +270,15 @@ public final class StorageSimulator: Sendable {
     /// ``storage(url:)`` it takes any name and never traps, for tools that
     /// read bucket names from their input).
     public func storage(bucket: String) -> Storage {
-        storages.withLock { storages in
-            if let storage = storages[bucket] { return storage }
+        storages.withLock { instances in
+            if let first = instances.first, first.bucket == bucket { return first }
+            if let storage = instances.others[bucket] { return storage }
             let storage = Storage(simulator: self, bucket: bucket)
-            storages[bucket] = storage
+            if instances.first == nil {
+                instances.first = storage
+            } else {
+                instances.others[bucket] = storage
+            }
             return storage
         }
     }
