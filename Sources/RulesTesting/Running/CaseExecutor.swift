@@ -100,8 +100,10 @@ struct CaseExecutor: Sendable {
                 }
                 mismatches = Self.compare(step.expectation, with: outcome)
             }
-            results.append(StepResult(step: step, outcome: outcome, mismatches: mismatches))
             failed = !mismatches.isEmpty
+            // Moved rather than copied: a copy of a step or of its outcome
+            // retains every field it holds.
+            results.append(StepResult(step: consume step, outcome: consume outcome, mismatches: consume mismatches))
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
