@@ -79,15 +79,7 @@ public final class StorageSimulator: Sendable {
     /// is not `Sendable` (as in the SDK), yet one instance is handed to every
     /// caller: that is safe because its settings live behind its own lock and
     /// the rest of it is immutable.
-    private let storages = Locked(StorageInstances())
-
-    /// The ``Storage`` instances made so far. The first is kept apart: most
-    /// simulators serve one bucket, and finding it compares a name where a
-    /// dictionary would hash it, and needs no storage allocated per simulator.
-    private struct StorageInstances {
-        var first: Storage?
-        var others: [String: Storage] = [:]
-    }
+    private let storages = Locked(NameMap<Storage>())
 
     /// The mutable settings every operation reads.
     struct Context {
@@ -270,15 +262,10 @@ public final class StorageSimulator: Sendable {
     /// ``storage(url:)`` it takes any name and never traps, for tools that
     /// read bucket names from their input).
     public func storage(bucket: String) -> Storage {
-        storages.withLock { instances in
-            if let first = instances.first, first.bucket == bucket { return first }
-            if let storage = instances.others[bucket] { return storage }
+        storages.withLock { storages in
+            if let storage = storages.element(named: bucket) { return storage }
             let storage = Storage(simulator: self, bucket: bucket)
-            if instances.first == nil {
-                instances.first = storage
-            } else {
-                instances.others[bucket] = storage
-            }
+            storages.add(storage, named: bucket)
             return storage
         }
     }
@@ -295,7 +282,7 @@ public final class StorageSimulator: Sendable {
     func bucketStore(_ name: String) throws(StorageError) -> BucketStore {
         let (store, commit) = try buckets.withLock {
             (buckets) throws(StorageError) -> (BucketStore, (@Sendable () -> Void)?) in
-            if let store = buckets.bucket(name) { return (store, nil) }
+            if let store = buckets.element(named: name) { return (store, nil) }
             guard configuration.createsBucketsOnDemand else { throw .bucketNotFound(name) }
             return insertBucket(name, into: &buckets)
         }
@@ -305,7 +292,7 @@ public final class StorageSimulator: Sendable {
 
     func createBucket(_ name: String) -> BucketStore {
         let (store, commit) = buckets.withLock { buckets -> (BucketStore, (@Sendable () -> Void)?) in
-            if let store = buckets.bucket(name) { return (store, nil) }
+            if let store = buckets.element(named: name) { return (store, nil) }
             return insertBucket(name, into: &buckets)
         }
         commit?()
@@ -318,11 +305,11 @@ public final class StorageSimulator: Sendable {
     ) -> (BucketStore, (@Sendable () -> Void)?) {
         let store = BucketStore(name: name)
         store.changes.attach(changes.current)
-        buckets.add(store)
+        buckets.add(store, named: store.name)
         return (store, changes.prepare(.bucketsChanged(names: buckets.byName.keys.sorted())))
     }
 
-    func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0.bucket(name) } }
+    func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0.element(named: name) } }
 
     /// Replaces every bucket at once.
     func replaceBuckets(_ replacement: [String: BucketStore]) {
