@@ -12,6 +12,18 @@ import RulesSyntax
 /// outcome and message for every condition.
 typealias CompiledExpr = @Sendable (Evaluator, Int) throws(EvalError) -> Value
 
+/// A compiled expression in a box, for lists of them (arguments, `let`s,
+/// list elements). A closure kept in an array is stored at its most
+/// general abstraction and comes back wrapped in two conversion thunks,
+/// both run at every call; a box's closure keeps its own.
+final class ExprBox: Sendable {
+    let run: CompiledExpr
+
+    init(_ run: @escaping CompiledExpr) {
+        self.run = run
+    }
+}
+
 /// A user function compiled for untraced evaluation.
 ///
 /// Calls refer to it before its body is compiled (a body may call functions
@@ -24,7 +36,7 @@ final class FunctionCode: @unchecked Sendable {
     /// The `let` initializers; the `let` of index `k` lives in slot
     /// `parameterCount + k`. One per distinct name: a later `let` of a name
     /// replaces an earlier one.
-    var letInitializers: [CompiledExpr] = []
+    var letInitializers: [ExprBox] = []
     /// The returned expression (set right after construction).
     var body: CompiledExpr!
     /// The returned expression as a test, when it is one (see

@@ -4,12 +4,13 @@ extension ExprCompiler {
     /// `f(args)`, `ns.f(args)` and `value.method(args)`, resolved as
     /// ``Evaluator``'s `call` resolves them.
     func compileCall(_ callee: Expr, _ argumentExprs: [Expr]) -> CompiledExpr {
+        let arguments = compileAll(argumentExprs)
         let call: CompiledExpr
         switch callee.kind {
         case .identifier(let name):
-            call = compileFunctionCall(name, argumentExprs)
+            call = compileFunctionCall(name, arguments)
         case .member(let base, let name):
-            call = compileMemberCall(base, name.name, argumentExprs.map { compile($0) }, argumentExprs)
+            call = compileMemberCall(base, name.name, arguments, argumentExprs)
         default:
             // Only names and members can be called; `(f)(x)` names no function.
             call = { _, _ throws(EvalError) in throw .functionNotFound("()") }
@@ -20,11 +21,10 @@ extension ExprCompiler {
         }
     }
 
-    private func compileFunctionCall(_ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
+    private func compileFunctionCall(_ name: String, _ arguments: [ExprBox]) -> CompiledExpr {
         if let (function, _) = scope.function(named: name) {
-            return compileFunctionCall(function, name, argumentExprs)
+            return compileFunctionCall(function, name, arguments)
         }
-        let arguments = argumentExprs.map { compile($0) }
         guard let builtin = BuiltinRegistry.global(name), builtin.name != "debug" || options.enablesDebugFunction else {
             return { _, _ throws(EvalError) in throw .functionNotFound(name) }
         }
@@ -34,17 +34,20 @@ extension ExprCompiler {
         }
     }
 
+    /// Compiles each expression of a list into its box (see ``ExprBox``).
+    func compileAll(_ exprs: [Expr]) -> [ExprBox] {
+        exprs.map { ExprBox(compile($0)) }
+    }
+
     /// A call of a user function whose body is a test (see
     /// ``ExprCompiler/producesBoolean(_:in:depth:)``): the call node
     /// counts, then the call runs as its value form does.
-    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledTest {
+    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ arguments: [ExprBox]) -> CompiledTest {
         let code = function.code
         let signature = function.signatureText
         // Each closure passes its body literally, so the call is inlined
-        // around it rather than called through a generic thunk. A lone
-        // argument is compiled straight into the closure: read back from an
-        // array, a closure comes wrapped in two conversion thunks.
-        switch argumentExprs.count {
+        // around it rather than called through a generic thunk.
+        switch arguments.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
                 try evaluator.countNode()
@@ -53,7 +56,7 @@ extension ExprCompiler {
                 }
             }
         case 1:
-            let argument = compile(argumentExprs[0])
+            let argument = arguments[0].run
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 let value = try argument(evaluator, base)
@@ -62,7 +65,6 @@ extension ExprCompiler {
                 }
             }
         default:
-            let arguments = argumentExprs.map { compile($0) }
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
@@ -73,12 +75,11 @@ extension ExprCompiler {
     }
 
     /// A call of a user function, by its value.
-    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
+    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ arguments: [ExprBox]) -> CompiledExpr {
         let code = function.code
         let signature = function.signatureText
-        // One argument or none, the usual case, needs no array of them (see
-        // ``compileFunctionTest(_:_:_:)``).
-        switch argumentExprs.count {
+        // One argument or none, the usual case, needs no array of them.
+        switch arguments.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
                 try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
@@ -86,7 +87,7 @@ extension ExprCompiler {
                 }
             }
         case 1:
-            let argument = compile(argumentExprs[0])
+            let argument = arguments[0].run
             return { evaluator, base throws(EvalError) in
                 let value = try argument(evaluator, base)
                 return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
@@ -94,7 +95,6 @@ extension ExprCompiler {
                 }
             }
         default:
-            let arguments = argumentExprs.map { compile($0) }
             return { evaluator, base throws(EvalError) in
                 try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
                     code, evaluator, base throws(EvalError) in try code.body(evaluator, base)
@@ -104,7 +104,7 @@ extension ExprCompiler {
     }
 
     private func compileMemberCall(
-        _ base: Expr, _ name: String, _ arguments: [CompiledExpr], _ argumentExprs: [Expr]
+        _ base: Expr, _ name: String, _ arguments: [ExprBox], _ argumentExprs: [Expr]
     ) -> CompiledExpr {
         let method = compileMethodCall(base, name, arguments, argumentExprs)
         guard case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace) else {
@@ -132,7 +132,7 @@ extension ExprCompiler {
     }
 
     private func compileMethodCall(
-        _ base: Expr, _ name: String, _ arguments: [CompiledExpr], _ argumentExprs: [Expr]
+        _ base: Expr, _ name: String, _ arguments: [ExprBox], _ argumentExprs: [Expr]
     ) -> CompiledExpr {
         let receiverExpr = compile(base)
         let method = MethodTable(name: name)
@@ -178,10 +178,10 @@ struct MethodTable: Sendable {
 
 extension Evaluator {
     /// Evaluates compiled arguments in order.
-    func evaluate(_ arguments: [CompiledExpr], _ base: Int) throws(EvalError) -> [Value] {
+    func evaluate(_ arguments: [ExprBox], _ base: Int) throws(EvalError) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(arguments.count)
-        for argument in arguments { values.append(try argument(self, base)) }
+        for argument in arguments { values.append(try argument.run(self, base)) }
         return values
     }
 
@@ -189,13 +189,13 @@ extension Evaluator {
     /// caller's frame into new slots, then `run` runs the body over them.
     @inline(__always)
     func call<Result>(
-        _ code: FunctionCode, _ arguments: [CompiledExpr], callerBase: Int, name: String, signature: String,
+        _ code: FunctionCode, _ arguments: [ExprBox], callerBase: Int, name: String, signature: String,
         _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
     ) throws(EvalError) -> Result {
         let base = slots.count
         defer { slots.pop(to: base) }
         for argument in arguments {
-            let value = try argument(self, callerBase)
+            let value = try argument.run(self, callerBase)
             slots.push(.value(value))
         }
         try enter(code, argumentCount: arguments.count, name: name, signature: signature)

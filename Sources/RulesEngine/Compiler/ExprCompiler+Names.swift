@@ -13,7 +13,7 @@ extension ExprCompiler {
             // The function's own code holds this closure: `unowned` keeps
             // the two from keeping each other alive after the ruleset goes.
             return { [unowned code] evaluator, base throws(EvalError) in
-                try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index], outer: outer)
+                try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index].run, outer: outer)
             }
         case nil:
             return compileOuterName(name)

@@ -30,7 +30,7 @@ struct ExprCompiler {
             let layout = LocalLayout(function.declaration, code: function.code)
             let compiler = ExprCompiler(scope: scope, locals: layout, options: options)
             function.code.parameterCount = layout.parameterCount
-            function.code.letInitializers = layout.letExpressions.map { compiler.compile($0) }
+            function.code.letInitializers = compiler.compileAll(layout.letExpressions)
             // A call of the function compiles to its test exactly when this holds.
             if Self.producesBoolean(function.declaration.body, in: scope) {
                 let test = compiler.compileTest(function.declaration.body)
@@ -154,12 +154,12 @@ struct ExprCompiler {
     private func compileList(_ elements: [Expr]) -> CompiledExpr {
         let constants = elements.compactMap(Self.literalValue)
         if constants.count == elements.count { return Self.countedConstant(.list(constants)) }
-        let parts = elements.map { compile($0) }
+        let parts = compileAll(elements)
         return { evaluator, base throws(EvalError) in
             try evaluator.countNode()
             var values: [Value] = []
             values.reserveCapacity(parts.count)
-            for part in parts { values.append(try part(evaluator, base)) }
+            for part in parts { values.append(try part.run(evaluator, base)) }
             return .list(values)
         }
     }
