@@ -166,14 +166,30 @@ public struct RunResult: Sendable {
 
     /// Number of cases with a status.
     public func count(_ status: CaseStatus) -> Int {
-        // Reads each status in place: a filtered copy of the results would
-        // retain every field of every case, which shows in runs of 10,000.
-        var total = 0
+        let counts = statusCounts
+        switch status {
+        case .passed: return counts.passed
+        case .failed: return counts.failed
+        case .skipped: return counts.skipped
+        }
+    }
+
+    /// Every status counted in one pass. Each status is read in place: a
+    /// copy of a result would retain every field of its case, which shows
+    /// in runs of 10,000.
+    private var statusCounts: (passed: Int, failed: Int, skipped: Int) {
+        var counts = (passed: 0, failed: 0, skipped: 0)
         for suite in suites.indices {
             let cases = suites[suite].cases
-            for index in cases.indices where cases[index].status == status { total += 1 }
+            for index in cases.indices {
+                switch cases[index].status {
+                case .passed: counts.passed += 1
+                case .failed: counts.failed += 1
+                case .skipped: counts.skipped += 1
+                }
+            }
         }
-        return total
+        return counts
     }
 
     /// Exit status: 2 when something could not be loaded, 1 when a case
@@ -187,7 +203,8 @@ public struct RunResult: Sendable {
     /// (skipped cases do not run). `nil` when a case ran, when the run is
     /// allowed to be empty, or when suites failed to load.
     public var emptyRunMessage: String? {
-        guard !allowsEmpty, loadErrors.isEmpty, count(.passed) + count(.failed) == 0 else { return nil }
+        let counts = statusCounts
+        guard !allowsEmpty, loadErrors.isEmpty, counts.passed + counts.failed == 0 else { return nil }
         let total = suites.reduce(0) { $0 + $1.suite.cases.count }
         let selected = suites.reduce(0) { $0 + $1.cases.count }
         let reason: String
@@ -203,9 +220,9 @@ public struct RunResult: Sendable {
 
     /// `N passed, N failed` plus `, N skipped` when any were skipped.
     public var summaryLine: String {
-        var line = "\(count(.passed)) passed, \(count(.failed)) failed"
-        let skipped = count(.skipped)
-        if skipped > 0 { line += ", \(skipped) skipped" }
+        let counts = statusCounts
+        var line = "\(counts.passed) passed, \(counts.failed) failed"
+        if counts.skipped > 0 { line += ", \(counts.skipped) skipped" }
         return line
     }
 }
