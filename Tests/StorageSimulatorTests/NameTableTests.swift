@@ -87,4 +87,19 @@ struct NameTableTests {
         }
         #expect(seen.count == 5 + base.count * 8)
     }
+
+    @Test("every byte of every length counts, the last bytes (read in overlapping loads) included", arguments: 1...24)
+    func hashReadsEveryByte(length: Int) {
+        func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer(NameHash.hash) }
+        let base = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var seen: Set<UInt64> = [hash(base), hash(Array(base.dropLast())), hash(base + [0])]
+        for position in base.indices {
+            for bit in 0..<8 {
+                var flipped = base
+                flipped[position] ^= UInt8(1 << bit)
+                seen.insert(hash(flipped))
+            }
+        }
+        #expect(seen.count == 3 + length * 8)
+    }
 }

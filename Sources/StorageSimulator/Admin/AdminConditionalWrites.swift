@@ -69,7 +69,8 @@ extension StorageAdmin {
             let object = ObjectFactory.makeObject(
                 name: path, bucket: bucket, bytes: bytes, attributes: attributes,
                 generation: storage.nextGeneration(at: time), time: time)
-            if store.replace(path, ifCurrent: existing, with: StoredEntry(object: object, bytes: bytes)) { return object }
+            let stored = StoredEntry(object: consume object, bytes: bytes)
+            if store.replace(path, ifCurrent: existing, with: stored) { return stored.object }
         }
     }
 
@@ -84,7 +85,8 @@ extension StorageAdmin {
             guard let entry = store.entry(path) else { throw .notFound }
             guard conditions.hold(for: entry.object) else { throw .preconditionFailed }
             let updated = ObjectFactory.committing(patch, to: entry.object, time: storage.now)
-            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
+            let stored = entry.with(consume updated)
+            if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
         }
     }
 

@@ -29,11 +29,13 @@ public struct StorageAdmin: Sendable {
         let bucket = bucket ?? storage.configuration.defaultBucket
         try ObjectPath.validate(path, bucket: bucket)
         let time = storage.now
-        let object = ObjectFactory.makeObject(
-            name: path, bucket: bucket, bytes: bytes, attributes: attributes,
-            generation: storage.nextGeneration(at: time), time: time)
-        storage.createBucket(bucket).put(StoredEntry(object: object, bytes: bytes))
-        return object
+        let stored = StoredEntry(
+            object: ObjectFactory.makeObject(
+                name: path, bucket: bucket, bytes: bytes, attributes: attributes,
+                generation: storage.nextGeneration(at: time), time: time),
+            bytes: bytes)
+        storage.createBucket(bucket).put(stored)
+        return stored.object
     }
 
     /// Stores an object from `Data`.
@@ -79,7 +81,8 @@ public struct StorageAdmin: Sendable {
         while true {
             guard let entry = store.entry(path) else { throw .objectNotFound(bucket: bucket, path: path) }
             let updated = ObjectFactory.committing(patch, to: entry.object, time: storage.now)
-            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
+            let stored = entry.with(consume updated)
+            if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
         }
     }
 

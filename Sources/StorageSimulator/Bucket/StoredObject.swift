@@ -11,7 +11,7 @@ import RulesEngine
 /// there, mostly in cache misses on those strings).
 public struct StoredObject: Sendable, Hashable {
     /// Every field, stored inline; the box around it is what copies share.
-    private struct Record: Hashable {
+    fileprivate struct Record: Hashable {
         var name: String
         var bucket: String
         var generation: Int64
@@ -35,12 +35,35 @@ public struct StoredObject: Sendable, Hashable {
     /// The shared record. Mutated only through ``mutate(_:)``, which first
     /// copies a box that another value still refers to, so a value never
     /// sees another's change.
-    private final class Box: @unchecked Sendable {
-        var record: Record
-        init(_ record: Record) { self.record = record }
+    ///
+    /// The box of an object stored in a bucket also holds its bytes: it is
+    /// the bucket's entry (``StoredEntry``), so a lookup or a listing item
+    /// reaches the record without first loading a separate entry object (a
+    /// cache miss of its own at a million objects).
+    ///
+    /// The record skips Swift's dynamic exclusivity checks: a box that
+    /// another value refers to is never written (``mutate(_:)`` copies it first).
+    fileprivate final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var record: Record
+        @exclusivity(unchecked) var bytes: [UInt8]
+        init(_ record: Record, bytes: [UInt8] = []) {
+            self.record = record
+            self.bytes = bytes
+        }
     }
 
-    private var box: Box
+    fileprivate var box: Box
+
+    /// `object`'s record in a box that also holds `bytes`: `object`'s own
+    /// box when no other value refers to it, else a copy.
+    fileprivate init(_ object: consuming StoredObject, holding bytes: [UInt8]) {
+        if isKnownUniquelyReferenced(&object.box) {
+            object.box.bytes = bytes
+            box = object.box
+        } else {
+            box = Box(object.box.record, bytes: bytes)
+        }
+    }
 
     private mutating func mutate(_ change: (inout Record) -> Void) {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.record) }
@@ -219,20 +242,26 @@ public struct ObjectAttributes: Sendable, Hashable {
     }
 }
 
-/// An object's record and bytes, as the index stores them: one immutable
-/// box, so index nodes stay small and a listing copies one reference per item.
-final class StoredEntry: Sendable {
+/// An object's record and bytes, as the index stores them: one reference
+/// to an immutable box (the record's own, see ``StoredObject``), so index
+/// nodes stay small, a listing copies one reference per item, and an
+/// object found in the bucket shares the entry's box.
+struct StoredEntry: Sendable {
+    /// The record; its box holds the bytes too.
     let object: StoredObject
-    let bytes: [UInt8]
-    /// `object.name`, kept apart so hot loops do not copy the whole record.
-    let name: String
 
-    init(object: StoredObject, bytes: [UInt8]) {
-        self.object = object
-        self.bytes = bytes
-        self.name = object.name
+    /// An entry of `object` and `bytes`. Pass an object no other value
+    /// shares (`consume` it) and its box becomes the entry's, uncopied.
+    init(object: consuming StoredObject, bytes: [UInt8]) {
+        self.object = StoredObject(object, holding: bytes)
     }
 
+    /// The stored bytes.
+    var bytes: [UInt8] { object.box.bytes }
+
+    /// `object.name`, read in place rather than through a copy of the record.
+    var name: String { object.box.record.name }
+
     /// The same bytes with another record.
-    func with(_ object: StoredObject) -> StoredEntry { StoredEntry(object: object, bytes: bytes) }
+    func with(_ object: consuming StoredObject) -> StoredEntry { StoredEntry(object: object, bytes: bytes) }
 }

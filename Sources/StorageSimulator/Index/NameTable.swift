@@ -1,11 +1,14 @@
 /// A bucket's entries by exact name: an open-addressing hash table whose
-/// slots hold each entry beside its name's full 64-bit hash.
+/// slots hold each entry beside its name and the name's full 64-bit hash.
 ///
 /// A `[ObjectName: StoredEntry]` lookup at a million objects reads the
 /// occupancy bitmap, the key slot, the key's string storage and the value
 /// slot (a cache miss each) and hashes the name with SipHash. Here a probe
-/// reads one slot, and the entry's name is compared only when the whole hash
-/// agrees, which for a different name almost never happens.
+/// reads one slot, and the name is compared only when the whole hash
+/// agrees, which for a different name almost never happens. The slot holds
+/// the name itself (its storage pointer, or the bytes of a name of up to 15),
+/// so the comparison does not wait for the entry to load first: the two
+/// loads are independent, and the processor overlaps them.
 ///
 /// A copy shares the slots until one of them is changed (copy-on-write), so
 /// buckets restored from one snapshot share one table.
@@ -13,7 +16,10 @@ struct NameTable {
     /// One slot: empty when `entry` is `nil`.
     private struct Slot {
         var hash: UInt64
+        var name: String
         var entry: StoredEntry?
+
+        static let empty = Slot(hash: 0, name: "", entry: nil)
     }
 
     /// A power of two of slots, at most ``maximumLoad`` of them in use.
@@ -28,7 +34,7 @@ struct NameTable {
     init(capacity: Int = 0) {
         var size = 8
         while Double(capacity) > Double(size) * Self.maximumLoad { size *= 2 }
-        slots = Array(repeating: Slot(hash: 0, entry: nil), count: size)
+        slots = Array(repeating: .empty, count: size)
     }
 
     /// A table of `entries`, whose names must all differ.
@@ -51,7 +57,7 @@ struct NameTable {
             return (hash, Self.position(of: probe, hash: hash, in: self.slots))
         }
         let previous = slots[position].entry
-        slots[position] = Slot(hash: hash, entry: entry)
+        slots[position] = Slot(hash: hash, name: entry.name, entry: entry)
         if previous == nil { count += 1 }
         return previous
     }
@@ -81,7 +87,7 @@ struct NameTable {
                 }
                 next = (next &+ 1) & mask
             }
-            slots[hole] = Slot(hash: 0, entry: nil)
+            slots[hole] = .empty
         }
         return removed
     }
@@ -98,8 +104,8 @@ struct NameTable {
         slots.withUnsafeBufferPointer { slots in
             let mask = slots.count &- 1
             var position = Int(truncatingIfNeeded: hash) & mask
-            while let entry = slots[position].entry {
-                if slots[position].hash == hash, NameHash.withBytes(of: entry.name, { IndexBytes.compare($0, probe) == 0 }) {
+            while slots[position].entry != nil {
+                if slots[position].hash == hash, NameHash.withBytes(of: slots[position].name, { IndexBytes.compare($0, probe) == 0 }) {
                     return position
                 }
                 position = (position &+ 1) & mask
@@ -110,7 +116,7 @@ struct NameTable {
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(hash: 0, entry: nil), count: old.count * 2)
+        slots = Array(repeating: .empty, count: old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.entry != nil {
             var position = Int(truncatingIfNeeded: slot.hash) & mask
@@ -147,15 +153,29 @@ enum NameHash {
             state = fold(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ second, state ^ first)
             offset &+= 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < raw.count {
-            tail |= UInt64(raw[offset]) << shift
-            shift &+= 8
-            offset &+= 1
+        let remaining = raw.count &- offset
+        if remaining > 0 {
+            state = fold(tail(raw, from: offset, count: remaining) ^ second, state ^ first)
         }
-        state = fold(tail ^ second, state ^ first)
         return fold(state ^ first, second ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The last 1 to 7 bytes as one number, read in at most two loads
+    /// rather than byte by byte. For a given count the bytes determine the
+    /// number (the length itself is mixed in first).
+    @inline(__always)
+    private static func tail(_ raw: UnsafeRawBufferPointer, from offset: Int, count: Int) -> UInt64 {
+        if count >= 4 {
+            // Two four-byte loads, overlapping when fewer than eight remain.
+            let low = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let high = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset &+ count &- 4, as: UInt32.self))
+            return UInt64(low) | UInt64(high) << 32
+        }
+        // One to three bytes: the first, the middle and the last.
+        let first = UInt64(raw[offset])
+        let middle = UInt64(raw[offset &+ count >> 1])
+        let last = UInt64(raw[offset &+ count &- 1])
+        return first | middle << 8 | last << 16
     }
 
     /// The two halves of the 128-bit product, combined: every input bit

@@ -29,7 +29,8 @@ extension StorageSimulator {
             var updated = entry.object
             updated.downloadTokens = [ObjectFactory.newDownloadToken()]
             ObjectFactory.bumpMetageneration(&updated, time: now)
-            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
+            let stored = entry.with(consume updated)
+            if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
             guard let current = store.entry(path) else {
                 throw .objectNotFound(bucket: bucket, path: path, decision: decision)
             }
@@ -60,8 +61,9 @@ extension StorageSimulator {
             object.generation = nextGeneration(at: operation.time)
             object.etag = ObjectFactory.etag(generation: object.generation, metageneration: object.metageneration)
             if object.downloadTokens.isEmpty { object.downloadTokens = [ObjectFactory.newDownloadToken()] }
-            if store.replace(path, ifCurrent: existing, with: StoredEntry(object: object, bytes: bytes)) {
-                return object
+            let stored = StoredEntry(object: consume object, bytes: bytes)
+            if store.replace(path, ifCurrent: existing, with: stored) {
+                return stored.object
             }
         }
     }
@@ -80,7 +82,8 @@ extension StorageSimulator {
                 existing: entry?.object.fields.resourceValue, in: operation)
             guard let entry else { throw .objectNotFound(bucket: bucket, path: path, decision: decision) }
             let updated = ObjectFactory.committing(patch, to: entry.object, time: operation.time)
-            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
+            let stored = entry.with(consume updated)
+            if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
         }
     }
 

@@ -89,8 +89,9 @@ public final class StorageService: Sendable {
             object.generation = simulator.nextGeneration(at: request.time)
             object.etag = ObjectFactory.etag(generation: object.generation, metageneration: object.metageneration)
             if object.downloadTokens.isEmpty { object.downloadTokens = [ObjectFactory.newDownloadToken()] }
-            if store.replace(path, ifCurrent: existing, with: StoredEntry(object: object, bytes: bytes)) {
-                return Authorized(value: object, decision: decision)
+            let stored = StoredEntry(object: consume object, bytes: bytes)
+            if store.replace(path, ifCurrent: existing, with: stored) {
+                return Authorized(value: stored.object, decision: decision)
             }
         }
     }
@@ -109,8 +110,9 @@ public final class StorageService: Sendable {
                 existing: entry?.object.fields.resourceValue, request: request)
             guard let entry else { throw .notFound(decision) }
             let updated = ObjectFactory.committing(patch, to: entry.object, time: request.time)
-            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) {
-                return Authorized(value: updated, decision: decision)
+            let stored = entry.with(consume updated)
+            if store.replace(path, ifCurrent: entry.object, with: stored) {
+                return Authorized(value: stored.object, decision: decision)
             }
         }
     }
@@ -168,7 +170,8 @@ public final class StorageService: Sendable {
             var updated = entry.object
             guard change(&updated.downloadTokens) else { return entry.object }
             ObjectFactory.bumpMetageneration(&updated, time: time)
-            if store.replace(path, ifCurrent: entry.object, with: entry.with(updated)) { return updated }
+            let stored = entry.with(consume updated)
+            if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
         }
     }
 
