@@ -43,10 +43,26 @@ struct IndexHeadsTests {
             cursor.advance()
         }
         #expect(walked == expected)
+        checkKeyBytes(index.root)
         for _ in 0..<2_000 {
             let name = randomName(&random)
             #expect(index.element(for: ObjectName(name)) == model[Array(name.utf8)], "\(name.debugDescription)")
         }
+    }
+
+    /// Every node's bytes spell its keys: the common prefix, then each
+    /// key's remaining bytes, with each head the first eight of those.
+    func checkKeyBytes(_ node: IndexNode<ObjectName, Int>) {
+        let keyBytes = node.keyBytes
+        #expect(keyBytes.ends.count == node.keys.count && node.heads.count == node.keys.count)
+        var scratch: [UInt8] = []
+        for (position, key) in node.keys.enumerated() {
+            let expected = Array(key.string.utf8)
+            #expect(keyBytes.withKey(at: position, scratch: &scratch) { Array($0) } == expected, "\(key.string.debugDescription)")
+            #expect(expected.starts(with: keyBytes.bytes.prefix(keyBytes.shared)))
+            #expect(node.heads[position] == expected.withUnsafeBufferPointer { IndexBytes.head($0, at: keyBytes.shared) })
+        }
+        for child in node.children { checkKeyBytes(child) }
     }
 
     @Test("a cursor seeks to the first name at or after any byte string", arguments: [4, 64])
@@ -60,6 +76,7 @@ struct IndexHeadsTests {
             index.insert(step, for: ObjectName(name))
         }
         let sorted = sortedNames(names)
+        checkKeyBytes(index.root)
         for _ in 0..<1_000 {
             var bound = Array(randomName(&random).utf8)
             // Bounds past a prefix (FF) or right after a name (00), as listings seek.

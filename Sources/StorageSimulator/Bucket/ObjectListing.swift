@@ -107,8 +107,10 @@ enum ListingEngine {
         var start = prefixBytes
         if let bound = resume?.lowerBound, IndexBytes.compare(bound, start) > 0 { start = bound }
         var cursor = index.cursor(atLeast: start)
-        // The seek bound after each rolled-up prefix, one buffer for the page.
+        // The seek bound after each rolled-up prefix, and each name's bytes
+        // (assembled from its leaf's, see `IndexNode`): one buffer each for the page.
         var bound: [UInt8] = []
+        var name: [UInt8] = []
         var runs: [ListingRun] = []
         var itemCount = 0
         var prefixes: [String] = []
@@ -122,10 +124,18 @@ enum ListingEngine {
             done = true
             prefixBytes.withUnsafeBufferPointer { prefixBytes in
                 delimiter.withUnsafeBufferPointer { delimiter in
-                    cursor.scan { keys, entries, range in
-                        let consumed = keys.withUnsafeBufferPointer { keys in
+                    cursor.scan { keys, keyBytes, entries, range in
+                        let consumed = keyBytes.bytes.withUnsafeBufferPointer { leafBytes in
+                            let common = LeafPlacement(
+                                leafBytes: leafBytes, shared: keyBytes.shared, prefix: prefixBytes, delimiter: delimiter)
                             for position in range {
-                                switch Placement(of: keys[position].string, prefix: prefixBytes, delimiter: delimiter) {
+                                let placement =
+                                    common?.placement(
+                                        suffix: keyBytes.start(of: position)..<Int(keyBytes.ends[position]), in: leafBytes)
+                                    ?? keyBytes.withKey(at: position, scratch: &name) {
+                                        Placement(of: $0, prefix: prefixBytes, delimiter: delimiter)
+                                    }
+                                switch placement {
                                 case .outside:
                                     return position - range.lowerBound
                                 case .item:
@@ -139,7 +149,10 @@ enum ListingEngine {
                                         isFull = true
                                         return position - range.lowerBound
                                     }
-                                    rolledUp = UTF8Order.prefix(keys[position].string, bytes: length)
+                                    // The delimiter ends a scalar, so the bytes cut there are valid UTF-8.
+                                    rolledUp = keyBytes.withKey(at: position, scratch: &name) {
+                                        String(decoding: UnsafeBufferPointer(rebasing: $0[..<length]), as: UTF8.self)
+                                    }
                                     return position - range.lowerBound
                                 }
                             }
@@ -178,17 +191,7 @@ enum ListingEngine {
         case item
         case rolledUp(length: Int)
 
-        init(of name: String, prefix: UnsafeBufferPointer<UInt8>, delimiter: UnsafeBufferPointer<UInt8>) {
-            if let placement = name.utf8.withContiguousStorageIfAvailable({
-                Placement(of: $0, prefix: prefix, delimiter: delimiter)
-            }) {
-                self = placement
-            } else {
-                self = Array(name.utf8).withUnsafeBufferPointer { Placement(of: $0, prefix: prefix, delimiter: delimiter) }
-            }
-        }
-
-        private init(
+        init(
             of bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, delimiter: UnsafeBufferPointer<UInt8>
         ) {
             guard bytes.count >= prefix.count else {
@@ -205,6 +208,49 @@ enum ListingEngine {
             }
             self = .rolledUp(length: offset + delimiter.count)
         }
+    }
+}
+
+/// The placement of the names of one index leaf, decided from the bytes
+/// all of them begin with (see ``IndexNode``) where those hold the query's
+/// whole prefix and the delimiter is at most one byte: then the common
+/// bytes decide the prefix test once, and each name's own remaining bytes
+/// are searched for the delimiter without assembling the name.
+struct LeafPlacement {
+    /// The placement of every name of the leaf, where the common bytes
+    /// decide it (no delimiter, one among them, or a different prefix).
+    private let decided: ListingEngine.Placement?
+    private let delimiter: UInt8
+    private let shared: Int
+
+    /// `nil` where the common bytes are too few or the delimiter too long.
+    init?(
+        leafBytes: UnsafeBufferPointer<UInt8>, shared: Int, prefix: UnsafeBufferPointer<UInt8>,
+        delimiter: UnsafeBufferPointer<UInt8>
+    ) {
+        guard delimiter.count <= 1, shared >= prefix.count, let base = leafBytes.baseAddress else { return nil }
+        self.shared = shared
+        self.delimiter = delimiter.first ?? 0
+        if let start = prefix.baseAddress, memcmp(base, start, prefix.count) != 0 {
+            decided = .outside
+        } else if delimiter.isEmpty {
+            decided = .item
+        } else if let found = memchr(base + prefix.count, Int32(self.delimiter), shared - prefix.count) {
+            decided = .rolledUp(length: base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1)
+        } else {
+            decided = nil
+        }
+    }
+
+    /// The placement of the name whose remaining bytes are `suffix` of `leafBytes`.
+    @inline(__always)
+    func placement(suffix: Range<Int>, in leafBytes: UnsafeBufferPointer<UInt8>) -> ListingEngine.Placement {
+        if let decided { return decided }
+        guard !suffix.isEmpty, let base = leafBytes.baseAddress,
+            let found = memchr(base + suffix.lowerBound, Int32(delimiter), suffix.count)
+        else { return .item }
+        let offset = shared + (base + suffix.lowerBound).distance(to: found.assumingMemoryBound(to: UInt8.self))
+        return .rolledUp(length: offset + 1)
     }
 }
 

@@ -8,12 +8,18 @@ import Darwin
 /// hold separator keys and `keys.count + 1` children, where child `i + 1`
 /// holds keys at or after `keys[i]`.
 ///
-/// Beside the keys the node keeps ``heads``: for each key, the eight bytes
-/// after ``shared``, the length of a prefix all its keys have in common.
-/// Neighbouring object names share long prefixes (`photos/2024/…`), so
-/// bytes at a fixed offset would rarely tell them apart; bytes after the
-/// node's own common prefix usually do. A search compares heads, which sit
-/// in one contiguous array, and touches a key's storage only on a tie.
+/// Beside the keys the node keeps their bytes, so that a search, a seek or
+/// a listing reads the node's own arrays and never a key's string storage
+/// (a cache miss each at a million keys, where the strings lie scattered
+/// in the order they were inserted):
+/// - ``bytes``: the ``shared`` bytes every key of the node begins with,
+///   then each key's remaining bytes (its *suffix*), in key order;
+/// - ``ends``: where each suffix ends in ``bytes``;
+/// - ``heads``: each suffix's first eight bytes as a number. Neighbouring
+///   object names share long prefixes (`photos/2024/…`), so bytes at a
+///   fixed offset would rarely tell them apart; bytes after the node's own
+///   common prefix usually do. A binary search compares heads, which sit in
+///   one contiguous array, and reads a suffix only on a tie.
 ///
 /// The stored properties skip Swift's dynamic exclusivity checks (about a
 /// hundred instructions each, several per level of a search): a node is
@@ -21,8 +27,10 @@ import Darwin
 final class IndexNode<Key: IndexKey, Element> {
     @exclusivity(unchecked) private(set) var keys: [Key] = []
     @exclusivity(unchecked) private(set) var heads: [UInt64] = []
-    /// Every key of the node starts with the same `shared` bytes (those of `keys[0]`).
+    /// Every key of the node starts with the same `shared` bytes, the first of ``bytes``.
     @exclusivity(unchecked) private(set) var shared = 0
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private(set) var ends: [UInt32] = []
     @exclusivity(unchecked) var elements: [Element] = []
     @exclusivity(unchecked) var children: [IndexNode] = []
 
@@ -31,14 +39,78 @@ final class IndexNode<Key: IndexKey, Element> {
     /// An empty node.
     init() {}
 
-    /// A copy of `node` and of every node below it. The arrays of keys,
-    /// heads and elements are shared until one side changes them.
+    /// A copy of `node` and of every node below it. The arrays are shared
+    /// until one side changes them.
     init(copying node: IndexNode) {
         keys = node.keys
         heads = node.heads
         shared = node.shared
+        bytes = node.bytes
+        ends = node.ends
         elements = node.elements
         children = node.children.map { IndexNode(copying: $0) }
+    }
+
+    // MARK: - Key bytes
+
+    /// The bytes of every key of this node, in one place: see ``IndexNode``.
+    /// A copy of the node's arrays, so a caller walking a leaf reads them
+    /// without going through the node.
+    struct KeyBytes {
+        let bytes: [UInt8]
+        let ends: [UInt32]
+        let shared: Int
+
+        /// Where the suffix of the key at `position` starts in ``bytes``.
+        @inline(__always)
+        func start(of position: Int) -> Int { position == 0 ? shared : Int(ends[position &- 1]) }
+
+        /// Calls `body` with the whole bytes of the key at `position`,
+        /// assembled in `scratch` (grown when too short).
+        @inline(__always)
+        func withKey<Result>(
+            at position: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        ) -> Result {
+            let start = start(of: position)
+            let end = Int(ends[position])
+            let count = shared &+ end &- start
+            if scratch.count < count { scratch = [UInt8](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
+            return bytes.withUnsafeBufferPointer { bytes in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    guard let source = bytes.baseAddress, let target = scratch.baseAddress else {
+                        return body(UnsafeBufferPointer(start: nil, count: 0))
+                    }
+                    target.update(from: source, count: shared)
+                    (target + shared).update(from: source + start, count: end &- start)
+                    return body(UnsafeBufferPointer(start: target, count: count))
+                }
+            }
+        }
+    }
+
+    /// This node's key bytes.
+    var keyBytes: KeyBytes { KeyBytes(bytes: bytes, ends: ends, shared: shared) }
+
+    /// Negative, zero or positive as `probe` orders before, equal to or
+    /// after the key at `position`, read from the node's own bytes.
+    func compare(_ probe: UnsafeBufferPointer<UInt8>, toKeyAt position: Int) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            let prefixLength = min(shared, probe.count)
+            if prefixLength > 0, let left = probe.baseAddress, let right = bytes.baseAddress {
+                let order = memcmp(left, right, prefixLength)
+                if order != 0 { return Int(order) }
+            }
+            if probe.count < shared { return -1 }
+            let start = position == 0 ? shared : Int(ends[position &- 1])
+            return IndexBytes.compare(
+                UnsafeBufferPointer(rebasing: probe[shared...]),
+                UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[position])]))
+        }
+    }
+
+    /// Whether the key at `position` has exactly the bytes of `key`.
+    func hasKey(_ key: Key, at position: Int) -> Bool {
+        key.withBytes { compare($0, toKeyAt: position) == 0 }
     }
 
     // MARK: - Searching
@@ -46,39 +118,39 @@ final class IndexNode<Key: IndexKey, Element> {
     /// The first position whose key is not before `probe`: at or after it,
     /// or (with `orEqual`) strictly after it.
     func position(of probe: UnsafeBufferPointer<UInt8>, pastEqual orEqual: Bool) -> Int {
-        // One read of each property: every access to a class's stored
-        // property costs a dynamic exclusivity check.
-        let keys = self.keys
-        let heads = self.heads
-        let shared = self.shared
         let count = keys.count
         guard count > 0 else { return 0 }
-        // Where the probe stands against the common prefix decides for all keys at once.
-        let prefixOrder = keys[0].withBytes { first in
-            let length = min(shared, probe.count)
-            guard length > 0, let left = probe.baseAddress, let right = first.baseAddress else { return 0 }
-            return Int(memcmp(left, right, length))
-        }
-        if prefixOrder < 0 || (prefixOrder == 0 && probe.count < shared) { return 0 }
-        if prefixOrder > 0 { return count }
-        let probeHead = IndexBytes.head(probe, at: shared)
-        return keys.withUnsafeBufferPointer { keys in
-            heads.withUnsafeBufferPointer { heads in
-                var low = 0
-                var high = count
-                while low < high {
-                    let middle = low + (high - low) / 2
-                    let head = heads[middle]
-                    let before: Bool
-                    if head != probeHead {
-                        before = head < probeHead
-                    } else {
-                        let order = keys[middle].withBytes { IndexBytes.compare($0, probe) }
-                        before = orEqual ? order <= 0 : order < 0
+        return bytes.withUnsafeBufferPointer { bytes in
+            // Where the probe stands against the common prefix decides for all keys at once.
+            let prefixLength = min(shared, probe.count)
+            if prefixLength > 0, let left = probe.baseAddress, let right = bytes.baseAddress {
+                let order = memcmp(left, right, prefixLength)
+                if order < 0 { return 0 }
+                if order > 0 { return count }
+            }
+            if probe.count < shared { return 0 }
+            let probeHead = IndexBytes.head(probe, at: shared)
+            let probeSuffix = UnsafeBufferPointer(rebasing: probe[shared...])
+            return ends.withUnsafeBufferPointer { ends in
+                heads.withUnsafeBufferPointer { heads in
+                    var low = 0
+                    var high = count
+                    while low < high {
+                        let middle = low + (high - low) / 2
+                        let head = heads[middle]
+                        let before: Bool
+                        if head != probeHead {
+                            before = head < probeHead
+                        } else {
+                            let start = middle == 0 ? shared : Int(ends[middle &- 1])
+                            let suffix = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[middle])])
+                            let order = IndexBytes.compare(suffix, probeSuffix)
+                            before = orEqual ? order <= 0 : order < 0
+                        }
+                        if before { low = middle + 1 } else { high = middle }
                     }
-                    if before { low = middle + 1 } else { high = middle }
+                    return low
                 }
-                return low
             }
         }
     }
@@ -92,17 +164,31 @@ final class IndexNode<Key: IndexKey, Element> {
 
     /// Inserts `key` at `position`, which must keep the keys in order.
     func insertKey(_ key: Key, at position: Int) {
-        key.withBytes { bytes in
+        key.withBytes { keyBytes in
             if keys.isEmpty {
-                shared = bytes.count
-            } else {
-                let common = keys[0].withBytes { IndexBytes.commonPrefixLength($0, bytes) }
-                if common < shared {
-                    shared = common
-                    recomputeHeads()
+                shared = keyBytes.count
+                bytes = Array(keyBytes)
+                ends = [UInt32(keyBytes.count)]
+                heads = [0]
+                return
+            }
+            let common = bytes.withUnsafeBufferPointer { bytes in
+                IndexBytes.commonPrefixLength(UnsafeBufferPointer(rebasing: bytes[..<shared]), keyBytes)
+            }
+            if common < shared { reshare(common) }
+            let suffix = UnsafeBufferPointer(rebasing: keyBytes[shared...])
+            let start = position == 0 ? shared : Int(ends[position - 1])
+            bytes.insert(contentsOf: suffix, at: start)
+            let length = UInt32(suffix.count)
+            ends.insert(UInt32(start) + length, at: position)
+            ends.withUnsafeMutableBufferPointer { ends in
+                var later = position + 1
+                while later < ends.count {
+                    ends[later] &+= length
+                    later += 1
                 }
             }
-            heads.insert(IndexBytes.head(bytes, at: shared), at: position)
+            heads.insert(IndexBytes.head(keyBytes, at: shared), at: position)
         }
         keys.insert(key, at: position)
     }
@@ -110,6 +196,17 @@ final class IndexNode<Key: IndexKey, Element> {
     /// Removes and returns the key at `position`.
     @discardableResult
     func removeKey(at position: Int) -> Key {
+        let start = position == 0 ? shared : Int(ends[position - 1])
+        let length = ends[position] - UInt32(start)
+        bytes.removeSubrange(start..<Int(ends[position]))
+        ends.remove(at: position)
+        ends.withUnsafeMutableBufferPointer { ends in
+            var later = position
+            while later < ends.count {
+                ends[later] &-= length
+                later += 1
+            }
+        }
         heads.remove(at: position)
         return keys.remove(at: position)
     }
@@ -120,14 +217,29 @@ final class IndexNode<Key: IndexKey, Element> {
         insertKey(key, at: position)
     }
 
-    /// Replaces every key (in order) and recomputes the common prefix and heads.
+    /// Replaces every key (in order), reading each key's bytes.
     func setKeys<Keys: Collection>(_ newKeys: Keys) where Keys.Element == Key {
         keys = Array(newKeys)
         shared = 0
         if let first = keys.first, let last = keys.last {
             shared = first.withBytes { first in last.withBytes { IndexBytes.commonPrefixLength(first, $0) } }
         }
-        recomputeHeads()
+        var newBytes: [UInt8] = []
+        var newEnds: [UInt32] = []
+        var newHeads: [UInt64] = []
+        newEnds.reserveCapacity(keys.count)
+        newHeads.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            key.withBytes { keyBytes in
+                if position == 0 { newBytes.append(contentsOf: keyBytes[..<shared]) }
+                newBytes.append(contentsOf: keyBytes[shared...])
+                newEnds.append(UInt32(newBytes.count))
+                newHeads.append(IndexBytes.head(keyBytes, at: shared))
+            }
+        }
+        bytes = newBytes
+        ends = newEnds
+        heads = newHeads
     }
 
     /// Appends keys that all order after the present ones.
@@ -137,12 +249,89 @@ final class IndexNode<Key: IndexKey, Element> {
 
     /// Removes the keys from `position` on.
     func truncateKeys(from position: Int) {
+        if position < keys.count { bytes.removeSubrange((position == 0 ? shared : Int(ends[position - 1]))...) }
         keys.removeSubrange(position...)
         heads.removeSubrange(position...)
+        ends.removeSubrange(position...)
+    }
+
+    /// Moves the keys from `position` on, with their bytes, into `right`
+    /// (empty): the split of a full node, done on the bytes this node
+    /// already holds. Each node's common prefix then grows to all its keys share.
+    func moveKeys(from position: Int, to right: IndexNode) {
+        let start = position == 0 ? shared : Int(ends[position - 1])
+        let shift = UInt32(start - shared)
+        right.keys = Array(keys[position...])
+        right.heads = Array(heads[position...])
+        right.shared = shared
+        var movedBytes = Array(bytes[..<shared])
+        movedBytes.append(contentsOf: bytes[start...])
+        right.bytes = movedBytes
+        right.ends = ends[position...].map { $0 - shift }
+        truncateKeys(from: position)
+        right.lengthenShared()
+        lengthenShared()
+    }
+
+    /// Lengthens the common prefix to every byte the keys share: those
+    /// bytes leave each suffix, and the heads are taken again.
+    func lengthenShared() {
+        guard let lastEnd = ends.last else { return }
+        let extra = bytes.withUnsafeBufferPointer { bytes in
+            let first = UnsafeBufferPointer(rebasing: bytes[shared..<Int(ends[0])])
+            let lastStart = ends.count == 1 ? shared : Int(ends[ends.count - 2])
+            return IndexBytes.commonPrefixLength(first, UnsafeBufferPointer(rebasing: bytes[lastStart..<Int(lastEnd)]))
+        }
+        guard extra > 0 else { return }
+        var newBytes: [UInt8] = []
+        newBytes.reserveCapacity(bytes.count - extra * (ends.count - 1))
+        newBytes.append(contentsOf: bytes[..<(shared + extra)])
+        var start = shared
+        for (position, end) in ends.enumerated() {
+            newBytes.append(contentsOf: bytes[(start + extra)..<Int(end)])
+            ends[position] = UInt32(newBytes.count)
+            start = Int(end)
+        }
+        bytes = newBytes
+        shared += extra
+        recomputeHeads()
     }
 
     private func recomputeHeads() {
-        let offset = shared
-        heads = keys.map { key in key.withBytes { IndexBytes.head($0, at: offset) } }
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = shared
+            for (position, end) in ends.enumerated() {
+                heads[position] = IndexBytes.head(UnsafeBufferPointer(rebasing: bytes[start..<Int(end)]), at: 0)
+                start = Int(end)
+            }
+        }
+    }
+
+    /// Shortens the common prefix to its first `newShared` bytes: the bytes
+    /// it gives up move into every suffix, and the heads are taken again.
+    private func reshare(_ newShared: Int) {
+        let moved = bytes[newShared..<shared]
+        var newBytes: [UInt8] = []
+        newBytes.reserveCapacity(bytes.count + moved.count * keys.count)
+        newBytes.append(contentsOf: bytes[..<newShared])
+        var newEnds: [UInt32] = []
+        newEnds.reserveCapacity(ends.count)
+        var newHeads: [UInt64] = []
+        newHeads.reserveCapacity(heads.count)
+        var start = shared
+        for end in ends {
+            let suffixStart = newBytes.count
+            newBytes.append(contentsOf: moved)
+            newBytes.append(contentsOf: bytes[start..<Int(end)])
+            newEnds.append(UInt32(newBytes.count))
+            newHeads.append(newBytes.withUnsafeBufferPointer {
+                IndexBytes.head(UnsafeBufferPointer(rebasing: $0[suffixStart...]), at: 0)
+            })
+            start = Int(end)
+        }
+        bytes = newBytes
+        ends = newEnds
+        heads = newHeads
+        shared = newShared
     }
 }

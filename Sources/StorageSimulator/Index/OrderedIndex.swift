@@ -93,7 +93,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
                 node = node.children[node.position(of: bytes, pastEqual: true)]
             }
             let index = node.position(of: bytes, pastEqual: false)
-            guard index < node.keys.count, node.keys[index] == key else { return nil }
+            guard index < node.keys.count, node.compare(bytes, toKeyAt: index) == 0 else { return nil }
             return node.elements[index]
         }
     }
@@ -164,7 +164,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
     ) -> (Element?, (Key, IndexNode<Key, Element>)?) {
         if node.isLeaf {
             let index = node.position(of: key, pastEqual: false)
-            if index < node.keys.count, node.keys[index] == key {
+            if index < node.keys.count, node.hasKey(key, at: index) {
                 let old = node.elements[index]
                 node.elements[index] = element
                 return (old, nil)
@@ -174,9 +174,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
-            right.setKeys(node.keys[middle...])
+            node.moveKeys(from: middle, to: right)
             right.elements = Array(node.elements[middle...])
-            node.setKeys(node.keys[..<middle])
             node.elements.removeSubrange(middle...)
             return (nil, (right.keys[0], right))
         }
@@ -187,11 +186,11 @@ final class OrderedIndex<Key: IndexKey, Element> {
         node.children.insert(newChild, at: child + 1)
         guard node.keys.count > maxKeys else { return (replaced, nil) }
         let middle = node.keys.count / 2
-        let up = node.keys[middle]
         let right = IndexNode<Key, Element>()
-        right.setKeys(node.keys[(middle + 1)...])
+        node.moveKeys(from: middle + 1, to: right)
+        let up = node.removeKey(at: middle)
+        node.lengthenShared()
         right.children = Array(node.children[(middle + 1)...])
-        node.setKeys(node.keys[..<middle])
         node.children.removeSubrange((middle + 1)...)
         return (replaced, (up, right))
     }
@@ -201,7 +200,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
     private func remove(_ key: Key, from node: IndexNode<Key, Element>) -> Element? {
         if node.isLeaf {
             let index = node.position(of: key, pastEqual: false)
-            guard index < node.keys.count, node.keys[index] == key else { return nil }
+            guard index < node.keys.count, node.hasKey(key, at: index) else { return nil }
             node.removeKey(at: index)
             return node.elements.remove(at: index)
         }
@@ -263,9 +262,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
 
 /// A position in an ``OrderedIndex``; walks forward in key order.
 ///
-/// The cursor keeps the current leaf's key and element arrays (two
-/// retains per leaf), so stepping through a leaf reads local arrays instead
-/// of the node's properties (each of which costs a dynamic exclusivity check).
+/// The cursor keeps the current leaf's arrays (a few retains per leaf), so
+/// stepping through a leaf reads local arrays instead of the node's properties.
 ///
 /// Valid only while the index is not modified.
 struct IndexCursor<Key: IndexKey, Element> {
@@ -274,6 +272,7 @@ struct IndexCursor<Key: IndexKey, Element> {
     fileprivate var index: Int
     private var keys: [Key]
     private var elements: [Element]
+    private var keyBytes: IndexNode<Key, Element>.KeyBytes
 
     fileprivate init(path: [(node: IndexNode<Key, Element>, child: Int)], leaf: IndexNode<Key, Element>, index: Int) {
         self.path = path
@@ -281,6 +280,15 @@ struct IndexCursor<Key: IndexKey, Element> {
         self.index = index
         self.keys = leaf.keys
         self.elements = leaf.elements
+        self.keyBytes = leaf.keyBytes
+    }
+
+    /// Makes `node` the current leaf.
+    private mutating func enter(_ node: IndexNode<Key, Element>) {
+        leaf = node
+        keys = node.keys
+        elements = node.elements
+        keyBytes = node.keyBytes
     }
 
     /// The entry under the cursor, `nil` past the end.
@@ -302,15 +310,20 @@ struct IndexCursor<Key: IndexKey, Element> {
         if index >= keys.count { normalize() }
     }
 
-    /// Walks forward a leaf at a time: `body` gets the current leaf's keys
-    /// and elements (the arrays themselves, so it can keep slices of them)
-    /// and the range of them not yet walked, and returns how many of that
-    /// range it consumed; the cursor moves past those. The walk stops when
-    /// `body` consumes fewer than it was given, or at the end of the index.
-    mutating func scan(_ body: (_ keys: [Key], _ elements: [Element], _ range: Range<Int>) -> Int) {
+    /// Walks forward a leaf at a time: `body` gets the current leaf's keys,
+    /// their bytes and its elements (the arrays themselves, so it can keep
+    /// slices of them) and the range of them not yet walked, and returns
+    /// how many of that range it consumed; the cursor moves past those. The
+    /// walk stops when `body` consumes fewer than it was given, or at the
+    /// end of the index.
+    mutating func scan(
+        _ body: (
+            _ keys: [Key], _ keyBytes: IndexNode<Key, Element>.KeyBytes, _ elements: [Element], _ range: Range<Int>
+        ) -> Int
+    ) {
         while leaf != nil {
             let available = keys.count - index
-            let consumed = body(keys, elements, index..<keys.count)
+            let consumed = body(keys, keyBytes, elements, index..<keys.count)
             index += min(max(consumed, 0), available)
             if consumed < available { return }
             normalize()
@@ -333,8 +346,7 @@ struct IndexCursor<Key: IndexKey, Element> {
         var level = path.count - 1
         while level >= 0 {
             let (parent, child) = path[level]
-            let separators = parent.keys
-            if child < separators.count, separators[child].withBytes({ IndexBytes.compare(bound, $0) < 0 }) { break }
+            if child < parent.keys.count, parent.compare(bound, toKeyAt: child) < 0 { break }
             level -= 1
         }
         if level >= 0 {
@@ -349,9 +361,7 @@ struct IndexCursor<Key: IndexKey, Element> {
             path.append((node, child))
             node = node.children[child]
         }
-        leaf = node
-        keys = node.keys
-        elements = node.elements
+        enter(node)
         index = node.position(of: bound, pastEqual: false)
         normalize()
     }
@@ -366,6 +376,7 @@ struct IndexCursor<Key: IndexKey, Element> {
                 leaf = nil
                 keys = []
                 elements = []
+                keyBytes = IndexNode<Key, Element>.KeyBytes(bytes: [], ends: [], shared: 0)
                 index = 0
                 return
             }
@@ -375,9 +386,7 @@ struct IndexCursor<Key: IndexKey, Element> {
                 path.append((node, 0))
                 node = node.children[0]
             }
-            leaf = node
-            keys = node.keys
-            elements = node.elements
+            enter(node)
             index = 0
         }
     }
