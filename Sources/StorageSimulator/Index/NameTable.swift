@@ -114,14 +114,24 @@ struct NameTable {
         }
     }
 
+    /// Doubles the slots. Each entry moves to its new slot, leaving an
+    /// empty one behind, instead of being copied there and then released
+    /// with the old array (two retains and two releases an entry).
     private mutating func grow() {
-        let old = slots
+        var old = slots
         slots = Array(repeating: .empty, count: old.count * 2)
-        let mask = slots.count - 1
-        for slot in old where slot.entry != nil {
-            var position = Int(truncatingIfNeeded: slot.hash) & mask
-            while slots[position].entry != nil { position = (position + 1) & mask }
-            slots[position] = slot
+        old.withUnsafeMutableBufferPointer { old in
+            slots.withUnsafeMutableBufferPointer { slots in
+                guard let source = old.baseAddress else { return }
+                let mask = slots.count - 1
+                for index in old.indices where old[index].entry != nil {
+                    var position = Int(truncatingIfNeeded: old[index].hash) & mask
+                    while slots[position].entry != nil { position = (position + 1) & mask }
+                    let moved = (source + index).move()
+                    (source + index).initialize(to: .empty)
+                    slots[position] = moved
+                }
+            }
         }
     }
 }
