@@ -112,17 +112,4 @@ enum UTF8Order {
         }
         return nil
     }
-
-    /// The string made of the first `length` bytes of `string`. Only called
-    /// at the end of a delimiter match, which in valid UTF-8 is always a
-    /// scalar boundary, so the bytes are copied without decoding them again.
-    static func prefix(_ string: String, bytes length: Int) -> String {
-        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
-            String(unsafeUninitializedCapacity: length) { target in
-                _ = target.initialize(from: bytes.prefix(length))
-                return length
-            }
-        }
-        return copied ?? String(Substring(string.utf8.prefix(length)))
-    }
 }
