@@ -211,34 +211,50 @@ enum ListingEngine {
     }
 }
 
-/// The placement of the names of one index leaf, decided from the bytes
-/// all of them begin with (see ``IndexNode``) where those hold the query's
-/// whole prefix and the delimiter is at most one byte: then the common
-/// bytes decide the prefix test once, and each name's own remaining bytes
-/// are searched for the delimiter without assembling the name.
+/// The placement of the names of one index leaf, from the leaf's own bytes
+/// (see ``IndexNode``) and without assembling any name, for a delimiter of
+/// at most one byte.
+///
+/// The bytes all names of the leaf begin with are compared with the
+/// query's prefix once. Where they hold the whole prefix and the delimiter,
+/// they decide every name; otherwise each name's remaining bytes are tested
+/// for the rest of the prefix and searched for the delimiter.
+///
+/// Holds a pointer into the query's prefix: use it only while that buffer lives.
 struct LeafPlacement {
     /// The placement of every name of the leaf, where the common bytes
     /// decide it (no delimiter, one among them, or a different prefix).
     private let decided: ListingEngine.Placement?
-    private let delimiter: UInt8
+    /// The prefix's bytes past the common ones, which each name's remaining
+    /// bytes must begin with (empty when the common bytes hold the prefix).
+    private let prefixRest: UnsafeBufferPointer<UInt8>
+    private let delimiter: UInt8?
     private let shared: Int
 
-    /// `nil` where the common bytes are too few or the delimiter too long.
+    /// `nil` for a delimiter of more than one byte, or a leaf without bytes.
     init?(
         leafBytes: UnsafeBufferPointer<UInt8>, shared: Int, prefix: UnsafeBufferPointer<UInt8>,
         delimiter: UnsafeBufferPointer<UInt8>
     ) {
-        guard delimiter.count <= 1, shared >= prefix.count, let base = leafBytes.baseAddress else { return nil }
+        guard delimiter.count <= 1, let base = leafBytes.baseAddress else { return nil }
         self.shared = shared
-        self.delimiter = delimiter.first ?? 0
-        if let start = prefix.baseAddress, memcmp(base, start, prefix.count) != 0 {
+        self.delimiter = delimiter.first
+        let compared = min(shared, prefix.count)
+        if compared > 0, let start = prefix.baseAddress, memcmp(base, start, compared) != 0 {
             decided = .outside
-        } else if delimiter.isEmpty {
-            decided = .item
-        } else if let found = memchr(base + prefix.count, Int32(self.delimiter), shared - prefix.count) {
-            decided = .rolledUp(length: base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1)
-        } else {
+            prefixRest = UnsafeBufferPointer(start: nil, count: 0)
+        } else if shared < prefix.count {
             decided = nil
+            prefixRest = UnsafeBufferPointer(rebasing: prefix[shared...])
+        } else {
+            prefixRest = UnsafeBufferPointer(start: nil, count: 0)
+            if let delimiter = self.delimiter,
+                let found = memchr(base + prefix.count, Int32(delimiter), shared - prefix.count)
+            {
+                decided = .rolledUp(length: base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1)
+            } else {
+                decided = self.delimiter == nil ? .item : nil
+            }
         }
     }
 
@@ -246,11 +262,16 @@ struct LeafPlacement {
     @inline(__always)
     func placement(suffix: Range<Int>, in leafBytes: UnsafeBufferPointer<UInt8>) -> ListingEngine.Placement {
         if let decided { return decided }
-        guard !suffix.isEmpty, let base = leafBytes.baseAddress,
-            let found = memchr(base + suffix.lowerBound, Int32(delimiter), suffix.count)
+        guard let base = leafBytes.baseAddress else { return .outside }
+        let start = base + suffix.lowerBound
+        if let rest = prefixRest.baseAddress {
+            guard suffix.count >= prefixRest.count, memcmp(start, rest, prefixRest.count) == 0 else { return .outside }
+        }
+        guard let delimiter else { return .item }
+        let searched = prefixRest.count
+        guard suffix.count > searched, let found = memchr(start + searched, Int32(delimiter), suffix.count - searched)
         else { return .item }
-        let offset = shared + (base + suffix.lowerBound).distance(to: found.assumingMemoryBound(to: UInt8.self))
-        return .rolledUp(length: offset + 1)
+        return .rolledUp(length: shared + start.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1)
     }
 }
 
