@@ -3,7 +3,7 @@ import FuzzSupport
 import Testing
 
 /// The index compares keys by eight bytes after each node's common prefix
-/// and falls back to the whole key on a tie; these names share long
+/// and falls back to the rest of the key's bytes, kept in the node, on a tie; these names share long
 /// prefixes, differ only past eight bytes, end inside a head or carry NUL
 /// bytes, so every branch of that comparison is exercised.
 @Suite("B+tree index over byte-string keys")

@@ -6,10 +6,10 @@ import Darwin
 
 /// A key of ``OrderedIndex``: its order is the byte order of ``withBytes(_:)``.
 ///
-/// The index compares keys through their bytes so that a node can keep, for
-/// each key, eight bytes of it inline (see ``IndexNode``): a search then
-/// reads the keys' own storage only to break a tie, instead of at every
-/// probe of every level (a cache miss each at a million keys).
+/// The index compares keys through their bytes so that a node can keep its
+/// keys' bytes in its own arrays (see ``IndexNode``): a search then never
+/// reads a key's own storage, which at a million keys would be a cache
+/// miss at every probe of every level.
 protocol IndexKey: Comparable {
     /// Calls `body` with the key's bytes, whose lexicographic order must be
     /// the key's `<`.
