@@ -88,6 +88,10 @@ final class IndexNode<Key: IndexKey, Element> {
         }
     }
 
+    /// Where the bytes after the common ones of the key at `position` start in ``bytes``.
+    @inline(__always)
+    private func suffixStart(at position: Int) -> Int { position == 0 ? shared : Int(ends[position &- 1]) }
+
     /// This node's key bytes.
     var keyBytes: KeyBytes { KeyBytes(bytes: bytes, ends: ends, shared: shared) }
 
@@ -101,7 +105,7 @@ final class IndexNode<Key: IndexKey, Element> {
                 if order != 0 { return Int(order) }
             }
             if probe.count < shared { return -1 }
-            let start = position == 0 ? shared : Int(ends[position &- 1])
+            let start = suffixStart(at: position)
             return IndexBytes.compare(
                 UnsafeBufferPointer(rebasing: probe[shared...]),
                 UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[position])]))
@@ -177,7 +181,7 @@ final class IndexNode<Key: IndexKey, Element> {
             }
             if common < shared { reshare(common) }
             let suffix = UnsafeBufferPointer(rebasing: keyBytes[shared...])
-            let start = position == 0 ? shared : Int(ends[position - 1])
+            let start = suffixStart(at: position)
             bytes.insert(contentsOf: suffix, at: start)
             let length = UInt32(suffix.count)
             ends.insert(UInt32(start) + length, at: position)
@@ -196,7 +200,7 @@ final class IndexNode<Key: IndexKey, Element> {
     /// Removes and returns the key at `position`.
     @discardableResult
     func removeKey(at position: Int) -> Key {
-        let start = position == 0 ? shared : Int(ends[position - 1])
+        let start = suffixStart(at: position)
         let length = ends[position] - UInt32(start)
         bytes.removeSubrange(start..<Int(ends[position]))
         ends.remove(at: position)
@@ -249,7 +253,7 @@ final class IndexNode<Key: IndexKey, Element> {
 
     /// Removes the keys from `position` on.
     func truncateKeys(from position: Int) {
-        if position < keys.count { bytes.removeSubrange((position == 0 ? shared : Int(ends[position - 1]))...) }
+        if position < keys.count { bytes.removeSubrange(suffixStart(at: position)...) }
         keys.removeSubrange(position...)
         heads.removeSubrange(position...)
         ends.removeSubrange(position...)
@@ -259,7 +263,7 @@ final class IndexNode<Key: IndexKey, Element> {
     /// (empty): the split of a full node, done on the bytes this node
     /// already holds. Each node's common prefix then grows to all its keys share.
     func moveKeys(from position: Int, to right: IndexNode) {
-        let start = position == 0 ? shared : Int(ends[position - 1])
+        let start = suffixStart(at: position)
         let shift = UInt32(start - shared)
         right.keys = Array(keys[position...])
         right.heads = Array(heads[position...])
@@ -279,7 +283,7 @@ final class IndexNode<Key: IndexKey, Element> {
         guard let lastEnd = ends.last else { return }
         let extra = bytes.withUnsafeBufferPointer { bytes in
             let first = UnsafeBufferPointer(rebasing: bytes[shared..<Int(ends[0])])
-            let lastStart = ends.count == 1 ? shared : Int(ends[ends.count - 2])
+            let lastStart = suffixStart(at: ends.count - 1)
             return IndexBytes.commonPrefixLength(first, UnsafeBufferPointer(rebasing: bytes[lastStart..<Int(lastEnd)]))
         }
         guard extra > 0 else { return }
@@ -320,12 +324,12 @@ final class IndexNode<Key: IndexKey, Element> {
         newHeads.reserveCapacity(heads.count)
         var start = shared
         for end in ends {
-            let suffixStart = newBytes.count
+            let newStart = newBytes.count
             newBytes.append(contentsOf: moved)
             newBytes.append(contentsOf: bytes[start..<Int(end)])
             newEnds.append(UInt32(newBytes.count))
             newHeads.append(newBytes.withUnsafeBufferPointer {
-                IndexBytes.head(UnsafeBufferPointer(rebasing: $0[suffixStart...]), at: 0)
+                IndexBytes.head(UnsafeBufferPointer(rebasing: $0[newStart...]), at: 0)
             })
             start = Int(end)
         }
