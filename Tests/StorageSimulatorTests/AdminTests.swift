@@ -26,6 +26,28 @@ struct AdminTests {
         #expect(restored == stored && restored.hashValue == stored.hashValue)
     }
 
+    /// A stored object's record and bytes share one box with the values
+    /// handed out for it; storing the record again with other bytes must
+    /// give the bucket a box of its own, never write into the shared one.
+    @Test("storing a record again with other bytes leaves snapshots and earlier values as they were")
+    func sharedRecordsKeepTheirBytes() throws {
+        let storage = StorageSimulator()
+        let first = try storage.admin.put(text: "old", path: "f")
+        let snapshot = storage.admin.snapshot()
+        let found = try #require(storage.admin.object(path: "f"))
+        try storage.admin.put(record: found, bytes: Array("new!".utf8))
+        #expect(storage.admin.data(path: "f") == Data("new!".utf8))
+        #expect(storage.admin.object(path: "f") == first)
+        let restored = StorageSimulator(restoring: snapshot)
+        #expect(restored.admin.data(path: "f") == Data("old".utf8))
+        // The put's own fresh record becomes the entry as is; later changes
+        // to the returned value stay out of the bucket.
+        var returned = try storage.admin.put(text: "x", path: "g", attributes: ObjectAttributes(contentType: "text/plain"))
+        returned.contentType = "image/png"
+        #expect(storage.admin.object(path: "g")?.contentType == "text/plain")
+        #expect(storage.admin.data(path: "g") == Data("x".utf8))
+    }
+
     @Test("derived fields of a seeded object")
     func derivedFields() throws {
         let storage = StorageSimulator()
