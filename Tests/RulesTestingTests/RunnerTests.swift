@@ -36,6 +36,10 @@ struct RunnerTests {
         let statuses = result.suites[0].cases.map(\.status)
         #expect(statuses == [.passed, .passed, .failed, .skipped, .passed, .passed])
         #expect(result.summaryLine == "4 passed, 1 failed, 1 skipped")
+        let counts = result.statusCounts
+        #expect(counts.passed == 4 && counts.failed == 1 && counts.skipped == 1)
+        let statusesCounted: [Int] = [CaseStatus.passed, .failed, .skipped].map { result.count($0) }
+        #expect(statusesCounted == [4, 1, 1] as [Int])
         #expect(result.exitCode == 1)
         let failure = try #require(result.suites[0].cases[2].failedStep)
         #expect(failure.mismatches == [Mismatch(field: "decision", expected: "allow", actual: "deny")])

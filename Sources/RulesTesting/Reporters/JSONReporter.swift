@@ -14,10 +14,11 @@ public struct JSONReporter: Sendable {
     /// The document.
     public func report(_ run: RunResult, coverage: CoverageReport? = nil) -> String {
         let explainers = CaseDescriber.Explainers()
+        let counts = run.statusCounts
         var root: [(String, JSONValue)] = [
             ("summary", .object([
-                ("passed", .int(run.count(.passed))), ("failed", .int(run.count(.failed))),
-                ("skipped", .int(run.count(.skipped))), ("loadErrors", .int(run.loadErrors.count)),
+                ("passed", .int(counts.passed)), ("failed", .int(counts.failed)),
+                ("skipped", .int(counts.skipped)), ("loadErrors", .int(run.loadErrors.count)),
                 ("exitCode", .int(Int(run.exitCode))),
             ])),
             ("loadErrors", .array(run.loadErrors.map(Self.loadError))),

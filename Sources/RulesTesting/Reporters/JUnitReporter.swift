@@ -16,8 +16,9 @@ public struct JUnitReporter: Sendable {
         let explainers = CaseDescriber.Explainers()
         let total = run.suites.reduce(0) { $0 + $1.cases.count } + run.loadErrors.count
         let totalTime = run.suites.reduce(0) { $0 + $1.duration }
+        let counts = run.statusCounts
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"storage-rules\" tests=\"\(total)\" failures=\"\(run.count(.failed))\" errors=\"\(run.loadErrors.count)\" skipped=\"\(run.count(.skipped))\"\(time(totalTime))>\n"
+        out += "<testsuites name=\"storage-rules\" tests=\"\(total)\" failures=\"\(counts.failed)\" errors=\"\(run.loadErrors.count)\" skipped=\"\(counts.skipped)\"\(time(totalTime))>\n"
         for error in run.loadErrors {
             let name = escape(error.location.file)
             out += "  <testsuite name=\"\(name)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\"\(time(0))>\n"

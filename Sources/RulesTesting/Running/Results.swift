@@ -147,6 +147,28 @@ public struct SuiteResult: Sendable {
     public var duration: Double { cases.reduce(0) { $0 + $1.duration } }
 }
 
+/// How many cases of a run ended with each status.
+public struct StatusCounts: Sendable, Equatable {
+    /// Cases that passed.
+    public var passed = 0
+    /// Cases that failed.
+    public var failed = 0
+    /// Cases that were skipped.
+    public var skipped = 0
+
+    /// Counts of zero.
+    public init() {}
+
+    /// The count of `status`.
+    public subscript(status: CaseStatus) -> Int {
+        switch status {
+        case .passed: passed
+        case .failed: failed
+        case .skipped: skipped
+        }
+    }
+}
+
 /// Everything one run produced.
 public struct RunResult: Sendable {
     /// Suites that loaded, in path order.
@@ -164,21 +186,17 @@ public struct RunResult: Sendable {
         self.loadErrors = loadErrors
     }
 
-    /// Number of cases with a status.
+    /// Number of cases with a status. To read several, take
+    /// ``statusCounts`` once: each call counts every case.
     public func count(_ status: CaseStatus) -> Int {
-        let counts = statusCounts
-        switch status {
-        case .passed: return counts.passed
-        case .failed: return counts.failed
-        case .skipped: return counts.skipped
-        }
+        statusCounts[status]
     }
 
     /// Every status counted in one pass. Each status is read in place: a
     /// copy of a result would retain every field of its case, which shows
     /// in runs of 10,000.
-    private var statusCounts: (passed: Int, failed: Int, skipped: Int) {
-        var counts = (passed: 0, failed: 0, skipped: 0)
+    public var statusCounts: StatusCounts {
+        var counts = StatusCounts()
         for suite in suites.indices {
             let cases = suites[suite].cases
             for index in cases.indices {
@@ -196,14 +214,16 @@ public struct RunResult: Sendable {
     /// failed or no case ran (unless ``allowsEmpty``), else 0.
     public var exitCode: Int32 {
         if !loadErrors.isEmpty { return 2 }
-        return count(.failed) > 0 || emptyRunMessage != nil ? 1 : 0
+        let counts = statusCounts
+        return counts.failed > 0 || emptyRunMessage(counts) != nil ? 1 : 0
     }
 
     /// Why the run counts as failed although nothing failed: no case ran
     /// (skipped cases do not run). `nil` when a case ran, when the run is
     /// allowed to be empty, or when suites failed to load.
-    public var emptyRunMessage: String? {
-        let counts = statusCounts
+    public var emptyRunMessage: String? { emptyRunMessage(statusCounts) }
+
+    private func emptyRunMessage(_ counts: StatusCounts) -> String? {
         guard !allowsEmpty, loadErrors.isEmpty, counts.passed + counts.failed == 0 else { return nil }
         let total = suites.reduce(0) { $0 + $1.suite.cases.count }
         let selected = suites.reduce(0) { $0 + $1.cases.count }
