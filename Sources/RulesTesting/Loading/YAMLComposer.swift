@@ -9,6 +9,9 @@ import Yams
 /// suite (one document whose root is a mapping, scalar keys, no tags, no
 /// aliases) is composed here straight from libyaml's events instead.
 ///
+/// Before libyaml, ``YAMLSubsetParser`` tries the part of YAML suites are
+/// usually written in, without libyaml's per-character cost.
+///
 /// Everything else goes to Yams, so its answers and errors stay the
 /// reference: a syntax error, an alias, an explicit tag, a collection used
 /// as a key, two keys with the same text (Yams decides whether they are
@@ -17,6 +20,8 @@ import Yams
 enum YAMLComposer {
     /// The root of `text`, or `nil` for an empty stream; Yams' errors as thrown.
     static func compose(_ text: String) throws -> YAMLNode? {
+        var text = text
+        if let root = text.withUTF8(YAMLSubsetParser.compose) { return root }
         if let root = composeUsual(text) { return root }
         return try Yams.compose(yaml: text, Resolver.basic).map(YAMLNode.init)
     }
