@@ -62,7 +62,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "storage-rules",
-            dependencies: ["StorageRulesCLI", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "StorageRulesCLI", "RulesTesting", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(name: "EmulatorLoad"),
         .executableTarget(

@@ -142,6 +142,8 @@ public struct TestCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             status = 1
         }
+        ProcessLifetime.release(run)
+        if let report { ProcessLifetime.release(report) }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import CGlibcMalloc
 #endif
 import Foundation
+import RulesTesting
 import StorageRulesCLI
 
 /// Runs an async command; the generic context selects the `async` `run()`.
@@ -26,6 +27,10 @@ func runAsync(_ command: any AsyncParsableCommand) async throws {
 _ = mallopt(M_TOP_PAD, 64 << 20)
 _ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
 #endif
+
+// The process exits when its command returns: what a large run built is left
+// to the operating system rather than freed piece by piece.
+ProcessLifetime.keepValuesUntilExit()
 
 // Parse and dispatch by hand: on Linux, top-level `await Command.main()`
 // resolves to the synchronous overload, which refuses async subcommands.

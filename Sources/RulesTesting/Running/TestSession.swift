@@ -69,6 +69,7 @@ public enum TestSession {
                 message: "no suite files (*.test.yaml, *.test.yml, *.test.json) found"))
         }
         let results = await TestRunner(options: options).run(suites, progress: progress)
+        ProcessLifetime.release(suites)
         var run = RunResult(suites: results, loadErrors: errors)
         run.filter = options.filter
         run.allowsEmpty = options.allowsEmpty
