@@ -113,6 +113,7 @@ struct YAMLSubsetParserTests {
         "a: |-\n  no final break",
         "a: |+\n  text\n\n",
         "l:\n  - x: |\n      in a list\n    y: 1\n",
+        "long: 0123456789abcdef ü 0123456789abcdef\nnext: {k: 0123456789abcdef😀0123456789abcdef, w: x}\n",
         "é😀: 'wide'\nkey: 日本語 text  \nnext: {k: ü, w: [1, 2]}\n  # indented comment\n",
         "   indented: root\n   second: key\n",
         "a: {b: 1,\n  c: 2}\n",
@@ -136,7 +137,8 @@ struct YAMLSubsetParserTests {
         "a: {b: c:d}\n", "a: {b: c#d}\n", "a: {\"b\":1}\n", "a: {b: 1,\nc: 2}\n", "a: b: c\n", "a: - b\n", "- - a\n",
         "a:\n  - - b\n", "a: \"\\N\"\n", "a: \"\\u0000\"\n", "a: \"\\ud800\"\n", "a: @b\n", "a: `b\n", "a: %b\n", "a: 'b'c\n",
         "a: \"b\"#c\n", "a: x\n b: y\n", "a:\n  b: 1\n c: 2\n", "\u{FEFF}a: 1\n", "a: \u{85}\n", "a: b\u{2028}c\n",
-        "a: \u{1}\n", "a: {b: 1}}\n", "a: b\n  # comment\n  c\n", String(repeating: "x", count: 1_100) + ": 1\n",
+        "a: \u{1}\n", "a: 0123456789abcdef\u{1}0123456789\n", "a: 0123456789abcdef\u{7F}0123456789\n",
+        "a: 0123456789abcdef\u{85}0123456789\n", "a: 0123456789abcdef\t0123456789\n", "a: {b: 1}}\n", "a: b\n  # comment\n  c\n", String(repeating: "x", count: 1_100) + ": 1\n",
         String(repeating: "a: [", count: 70) + "1" + String(repeating: "]", count: 70) + "\n",
     ])
     func leftToLibyaml(_ text: String) {

@@ -28,14 +28,21 @@ enum YAMLSubsetParser {
     /// character libyaml takes for a line break or refuses, invalid UTF-8, or
     /// a document marker at the start of a line).
     static func screen(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let base = bytes.baseAddress else { return true }
         var isASCII = true
         var index = 0
         let count = bytes.count
         var atLineStart = true
         while index < count {
-            let byte = bytes[index]
-            if atLineStart, byte == .hyphen || byte == .dot, isDocumentMarker(bytes, at: index) { return nil }
+            let first = bytes[index]
+            if atLineStart, first == .hyphen || first == .dot, isDocumentMarker(bytes, at: index) { return nil }
             atLineStart = false
+            // Eight bytes at a time while all are printable ASCII (what lies between most line breaks).
+            while index + 8 <= count, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            guard index < count else { break }
+            let byte = bytes[index]
             if byte >= 0x20 && byte < 0x7F {
                 index += 1
             } else if byte == .newline {
@@ -50,6 +57,19 @@ enum YAMLSubsetParser {
             }
         }
         return isASCII
+    }
+
+    /// Whether each byte of `word` is in 0x20...0x7E. A byte below 0x20 (or
+    /// at or above 0x80) borrows into its high bit when 0x20 is taken from
+    /// it; 0x7F is the byte that becomes zero when xored with 0x7F.
+    @inline(__always)
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let belowSpace = (word &- ones &* 0x20) & ~word & highs
+        let flipped = word ^ (ones &* 0x7F)
+        let deletes = (flipped &- ones) & ~flipped & highs
+        return (word & highs) | belowSpace | deletes == 0
     }
 
     /// `---` or `...` followed by a space, a line break or the end.
@@ -404,6 +424,9 @@ enum YAMLSubsetParser {
             let mark = self.mark()
             var end = position
             scan: while true {
+                let run = position
+                while position < bytes.count && !Self.mayEndPlainScalar(bytes[position]) { position += 1 }
+                if position > run { end = position }
                 let byte = byte()
                 switch byte {
                 case .newline, 0:
@@ -429,6 +452,18 @@ enum YAMLSubsetParser {
             }
             position = end
             return YAMLNode.Scalar(string: text(start..<end), style: .plain, mark: mark)
+        }
+
+        /// Whether a byte is one ``plainScalar(inFlow:)`` must look at: a line
+        /// break, a space, `#`, `,`, `:`, `?`, a bracket or a brace (or NUL, the end).
+        /// Two masks instead of a table: no memory to load.
+        @inline(__always)
+        static func mayEndPlainScalar(_ byte: UInt8) -> Bool {
+            let low: UInt64 = 1 << 0x00 | 1 << 0x0A | 1 << 0x20 | 1 << 0x23 | 1 << 0x2C | 1 << 0x3A | 1 << 0x3F
+            let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+            if byte < 64 { return low >> byte & 1 != 0 }
+            if byte < 128 { return high >> (byte - 64) & 1 != 0 }
+            return false
         }
 
         /// A single- or double-quoted scalar on one line.
