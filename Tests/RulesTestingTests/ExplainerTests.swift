@@ -1,3 +1,4 @@
+import FuzzSupport
 import RulesEngine
 import RulesSyntax
 import Testing
@@ -153,5 +154,26 @@ struct ExplainerTests {
     func coreSchema(_ text: String, _ expected: Value) {
         #expect(CoreSchema.resolve(text).rulesEquals(expected))
         #expect(CoreSchema.resolve(text).type == expected.type)
+    }
+
+    /// The shortcut by the first bytes must agree with the schema's rules everywhere.
+    @Test("plain scalars resolve by their first bytes as by the full rules")
+    func coreSchemaShortcut() {
+        var random = SplitMix64(seed: 0xC0DE5C4E)
+        let alphabet = Array("0123456789+-._~eExXoOnNuUlLtTrRfFaAsSiI:/ é".unicodeScalars)
+        var texts = ["1", "9", "10", "123456789012345678", "1234567890123456789", "99999999999999999999", "0", "07", "1e5",
+                     "1.5", "1_0", "12a", "true", "null", "users/u0/a.jpg", "é", "", " 1", "1 "]
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...20, using: &random)
+            texts.append(String(String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &random)! })))
+        }
+        var shortcuts = 0
+        for text in texts {
+            guard let fast = CoreSchema.resolveByFirstByte(text) else { continue }
+            shortcuts += 1
+            let full = CoreSchema.resolveFully(text)
+            #expect(fast.rulesEquals(full) && fast.type == full.type, "\(text.debugDescription)")
+        }
+        #expect(shortcuts > 5_000)
     }
 }

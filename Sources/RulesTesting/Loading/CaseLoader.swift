@@ -133,6 +133,8 @@ struct CaseContext {
 
     /// Checks a mapping against its allowed keys, naming keys that belong to another operation.
     private func checked(_ loose: Fields, allowed: [String], operation: String?) throws(SuiteLoadError) -> Fields {
+        // The usual case: every key allowed.
+        if loose.keys.allSatisfy(allowed.contains) { return loose }
         // Searching the keys touches no node; only a rejected key reads its entry.
         for (index, key) in loose.keys.enumerated() where !allowed.contains(key) {
             if let operation, Self.allFieldKeys.contains(key) {
@@ -146,8 +148,13 @@ struct CaseContext {
     }
 
     private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> String {
-        let present = fields.keys.filter { Self.operationKeys.contains($0) }
-        guard let first = present.first else {
+        // The first two operation keys, without collecting them all.
+        var first: String?
+        var second: String?
+        for key in fields.keys where Self.operationKeys.contains(key) {
+            if first == nil { first = key } else { second = key; break }
+        }
+        guard let first else {
             let unknown = fields.entries.first { !(Self.caseKeys + Self.callerKeys + ["expect", "steps"]).contains($0.key) && !Self.allFieldKeys.contains($0.key) }
             if let unknown, let suggestion = closestMatch(to: unknown.key, in: Self.operationKeys + Self.caseKeys + Self.callerKeys + ["expect", "steps"]) {
                 throw reader.error("unknown key `\(unknown.key)` in \(what) (did you mean `\(suggestion)`?)", at: unknown.keyNode, key: unknown.key)
@@ -156,10 +163,10 @@ struct CaseContext {
                 "\(what) needs exactly one operation: \(Self.operationKeys.map { "`\($0)`" }.joined(separator: ", ")) or `steps`",
                 at: fields.node)
         }
-        if present.count > 1 {
+        if let second {
             throw reader.error(
-                "\(what) has two operations, `\(first)` and `\(present[1])`; use `steps` for a sequence",
-                at: fields.keyNode(present[1]) ?? fields.node, key: present[1])
+                "\(what) has two operations, `\(first)` and `\(second)`; use `steps` for a sequence",
+                at: fields.keyNode(second) ?? fields.node, key: second)
         }
         return first
     }

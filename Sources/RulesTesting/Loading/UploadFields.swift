@@ -3,13 +3,16 @@ import StorageSimulator
 
 /// Object paths as suites write them: inside the bucket, no leading slash.
 enum ObjectPaths {
-    static func object(_ node: YAMLNode, reader: YAMLReader, what: String, allowRoot: Bool = false) throws(SuiteLoadError) -> String {
-        let path = try reader.string(node, what: what)
+    /// `what` names the field in messages; it is built only for a message.
+    static func object(
+        _ node: YAMLNode, reader: YAMLReader, what: @autoclosure () -> String, allowRoot: Bool = false
+    ) throws(SuiteLoadError) -> String {
+        let path = try reader.string(node, what: what())
         if path.hasPrefix("/") {
-            throw reader.error("\(what) is an object path inside the bucket and takes no leading `/`: `\(path)`", at: node)
+            throw reader.error("\(what()) is an object path inside the bucket and takes no leading `/`: `\(path)`", at: node)
         }
         if path.isEmpty && !allowRoot {
-            throw reader.error("\(what) must name an object", at: node)
+            throw reader.error("\(what()) must name an object", at: node)
         }
         return path
     }

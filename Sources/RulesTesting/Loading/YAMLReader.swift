@@ -1,7 +1,8 @@
 import RulesEngine
 
 /// Strict access to a composed YAML tree: every accessor checks the node's
-/// kind and reports mistakes with file, line and key.
+/// kind and reports mistakes with file, line and key. The `what` of the
+/// scalar and list accessors (often interpolated) is built only for a message.
 struct YAMLReader {
     /// The suite file's path, for messages.
     let file: String
@@ -55,27 +56,27 @@ struct YAMLReader {
         return error(message, at: keyNode, key: key)
     }
 
-    func sequence(_ node: YAMLNode, what: String) throws(SuiteLoadError) -> [YAMLNode] {
+    func sequence(_ node: YAMLNode, what: @autoclosure () -> String) throws(SuiteLoadError) -> [YAMLNode] {
         guard case .sequence(let sequence) = node else {
-            throw error("\(what) must be a list, found \(kindName(node))", at: node)
+            throw error("\(what()) must be a list, found \(kindName(node))", at: node)
         }
         return sequence.items
     }
 
     /// A scalar's text; `null` and collections are rejected.
-    func string(_ node: YAMLNode, what: String) throws(SuiteLoadError) -> String {
+    func string(_ node: YAMLNode, what: @autoclosure () -> String) throws(SuiteLoadError) -> String {
         guard case .scalar(let scalar) = node, !isNull(node) else {
-            throw error("\(what) must be a string, found \(kindName(node))", at: node)
+            throw error("\(what()) must be a string, found \(kindName(node))", at: node)
         }
         return scalar.string
     }
 
-    func int(_ node: YAMLNode, what: String) throws(SuiteLoadError) -> Int64 {
+    func int(_ node: YAMLNode, what: @autoclosure () -> String) throws(SuiteLoadError) -> Int64 {
         if case .int(let value) = scalarValue(node) { return value }
         if let digits = Self.outOfRangeInteger(node) {
-            throw error("\(what) is out of range, found \(digits)", at: node)
+            throw error("\(what()) is out of range, found \(digits)", at: node)
         }
-        throw error("\(what) must be an integer, found \(kindName(node))", at: node)
+        throw error("\(what()) must be an integer, found \(kindName(node))", at: node)
     }
 
     /// The text of a plain scalar written as a decimal integer too large for 64 bits, or `nil`.
@@ -87,9 +88,9 @@ struct YAMLReader {
         return text
     }
 
-    func bool(_ node: YAMLNode, what: String) throws(SuiteLoadError) -> Bool {
+    func bool(_ node: YAMLNode, what: @autoclosure () -> String) throws(SuiteLoadError) -> Bool {
         if case .bool(let value) = scalarValue(node) { return value }
-        throw error("\(what) must be `true` or `false`, found \(kindName(node))", at: node)
+        throw error("\(what()) must be `true` or `false`, found \(kindName(node))", at: node)
     }
 
     func isNull(_ node: YAMLNode) -> Bool {
@@ -98,10 +99,10 @@ struct YAMLReader {
     }
 
     /// An RFC 3339 timestamp such as `2026-01-01T00:00:00Z`.
-    func timestamp(_ node: YAMLNode, what: String) throws(SuiteLoadError) -> Timestamp {
-        let text = try string(node, what: what)
+    func timestamp(_ node: YAMLNode, what: @autoclosure () -> String) throws(SuiteLoadError) -> Timestamp {
+        let text = try string(node, what: what())
         guard let value = Timestamp(rfc3339: text) else {
-            throw error("\(what) must be an RFC 3339 timestamp such as `2026-01-01T00:00:00Z`, found `\(text)`", at: node)
+            throw error("\(what()) must be an RFC 3339 timestamp such as `2026-01-01T00:00:00Z`, found `\(text)`", at: node)
         }
         return value
     }
@@ -219,12 +220,20 @@ struct Fields {
 
     /// At most one of the keys is present; returns it.
     func exclusive(_ candidates: [String]) throws(SuiteLoadError) -> String? {
-        let present = keys.filter { candidates.contains($0) }
-        if present.count > 1 {
-            let names = present.map { "`\($0)`" }.joined(separator: " and ")
-            throw reader.error("\(what) has both \(names); give only one", at: keyNode(present[1]) ?? node, key: present[1])
+        // Usually one key or none: only a conflict collects them all.
+        var found: String?
+        for key in keys where candidates.contains(key) {
+            if found != nil { throw conflict(candidates) }
+            found = key
         }
-        return present.first
+        return found
+    }
+
+    /// The error for two or more of `candidates` present, naming them all.
+    private func conflict(_ candidates: [String]) -> SuiteLoadError {
+        let present = keys.filter { candidates.contains($0) }
+        let names = present.map { "`\($0)`" }.joined(separator: " and ")
+        return reader.error("\(what) has both \(names); give only one", at: keyNode(present[1]) ?? node, key: present[1])
     }
 }
 
@@ -242,6 +251,11 @@ enum CoreSchema {
 
     /// The value of a plain scalar: null, boolean, integer, float, else the text itself.
     static func resolve(_ text: String) -> Value {
+        resolveByFirstByte(text) ?? resolveFully(text)
+    }
+
+    /// ``resolve(_:)`` by the schema's rules alone.
+    static func resolveFully(_ text: String) -> Value {
         if isNull(text) { return .null }
         switch text {
         case "true", "True", "TRUE": return .bool(true)
@@ -254,6 +268,32 @@ enum CoreSchema {
         if let int = integer(text) { return .int(int) }
         if isFloatSyntax(text), let double = Double(text) { return .float(double) }
         return .string(text)
+    }
+
+    /// What the first bytes settle without the full rules: text that cannot
+    /// begin a null, a boolean, a number, `.inf` or `.nan` is a string, and up
+    /// to 18 decimal digits (no sign, no leading zero) are an integer that fits.
+    /// `nil` leaves the text to the full rules.
+    static func resolveByFirstByte(_ original: String) -> Value? {
+        var text = original
+        return text.withUTF8 { bytes -> Value? in
+            guard let first = bytes.first else { return nil }
+            switch first {
+            case UInt8(ascii: "1")...UInt8(ascii: "9"):
+                guard bytes.count <= 18 else { return nil }
+                var value: Int64 = 0
+                for byte in bytes {
+                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+                }
+                return .int(value)
+            case UInt8(ascii: "0"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "~"),
+                UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+                return nil
+            default:
+                return .string(original)
+            }
+        }
     }
 
     private static func integer(_ text: String) -> Int64? {
