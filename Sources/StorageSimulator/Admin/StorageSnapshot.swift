@@ -51,6 +51,11 @@ extension StorageSnapshot {
     /// A bucket for each of the snapshot's, by name, sharing its index until
     /// a write, and an empty `defaultBucket` if the snapshot has none.
     func stores(defaultBucket: String) -> [String: BucketStore] {
+        // The usual snapshot (a test runner restores one per case): the
+        // default bucket alone, stored without a lookup or a grown table.
+        if buckets.count == 1, buckets[0].name == defaultBucket {
+            return [defaultBucket: BucketStore(name: defaultBucket, sorted: buckets[0].contents)]
+        }
         var stores: [String: BucketStore] = [:]
         stores.reserveCapacity(buckets.count + 1)
         for bucket in buckets { stores[bucket.name] = BucketStore(name: bucket.name, sorted: bucket.contents) }
