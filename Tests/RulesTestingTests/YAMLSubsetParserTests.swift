@@ -7,9 +7,10 @@ import Testing
 /// (texts, styles and positions), or leave the text to libyaml.
 @Suite("YAML subset parser")
 struct YAMLSubsetParserTests {
-    static func subset(_ text: String) -> YAMLNode? {
+    /// The subset parser's tree; long lists are split over the cores from `parallelListBytes` of text.
+    static func subset(_ text: String, parallelListBytes: Int = .max) -> YAMLNode? {
         var text = text
-        return text.withUTF8(YAMLSubsetParser.compose)
+        return text.withUTF8 { YAMLSubsetParser.compose($0, parallelListBytes: parallelListBytes) }
     }
 
     /// libyaml's tree, which ``YAMLComposerTests`` holds equal to Yams'.
@@ -143,6 +144,51 @@ struct YAMLSubsetParserTests {
     ])
     func leftToLibyaml(_ text: String) {
         #expect(Self.subset(text) == nil)
+    }
+
+    /// A long list of varied entries: block and flow mappings, literal
+    /// blocks, comments, blank lines and wide characters between them.
+    static func longList(entries: Int, indent: String) -> String {
+        var text = "rules: storage.rules\ncases:\n"
+        for index in 0..<entries {
+            switch index % 6 {
+            case 0: text += "\(indent)- {name: c\(index), as: u\(index % 7), get: users/u\(index)/a.jpg, expect: allow}\n"
+            case 1: text += "\(indent)- name: 'c\(index) ü'\n\(indent)  upload: users/x\(index).png\n\(indent)  size: \(index)\n\(indent)  expect: deny\n"
+            case 2: text += "\n\(indent)# a comment before an entry\n\(indent)- name: c\(index)\n\(indent)  note: |\n\(indent)    text\n\n\(indent)    - not an entry\n"
+            case 3: text += "\(indent)- {name: c\(index), expect: {decision: allow,\n\(indent)    items: [a, b]}}  # after\n"
+            case 4: text += "\(indent)- c\(index) plain 😀\n"
+            default: text += "\(indent)- [x\(index), \"y\\u00e9\"]\n"
+            }
+        }
+        return text + "after: 1\n"
+    }
+
+    @Test("a long list parsed over the cores is the list parsed in one pass", arguments: ["  ", ""])
+    func parallelList(indent: String) {
+        let text = Self.longList(entries: 2_000, indent: indent)
+        let parallel = Self.subset(text, parallelListBytes: 0)
+        #expect(parallel != nil)
+        #expect(parallel == Self.subset(text))
+        #expect(parallel == Self.libyaml(text))
+    }
+
+    /// Mutations inside a long list: a part that ends anywhere but where the
+    /// next begins must leave the text to libyaml, never compose another tree.
+    @Test("mutated long lists parsed over the cores compose as libyaml composes them", arguments: [0x9A7, 0x51DE])
+    func mutatedParallelLists(seed: UInt64) {
+        let seeds = [Self.longList(entries: 700, indent: "  "), Self.longList(entries: 700, indent: "")]
+        var random = SplitMix64(seed: seed)
+        let tokens = LoaderRobustnessTests.tokens + ["\n- ", "\n  - ", "\n    ", "\n  ", "|\n", "#", "{", "}"]
+        let mutator = ByteMutator(tokens: tokens, overwriteBytes: 0...127)
+        var composedHere = 0
+        for iteration in 0..<200 {
+            let text = String(decoding: mutator.mutate(Array(seeds[iteration % 2].utf8), using: &random), as: UTF8.self)
+            guard let tree = Self.subset(text, parallelListBytes: 0) else { continue }
+            composedHere += 1
+            #expect(tree == Self.subset(text), "iteration \(iteration)")
+            #expect(tree == Self.libyaml(text), "iteration \(iteration)")
+        }
+        #expect(composedHere > 25)
     }
 
     /// Whatever this parser composes from mutated suites, libyaml composes

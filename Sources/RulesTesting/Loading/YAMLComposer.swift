@@ -21,7 +21,7 @@ enum YAMLComposer {
     /// The root of `text`, or `nil` for an empty stream; Yams' errors as thrown.
     static func compose(_ text: String) throws -> YAMLNode? {
         var text = text
-        if let root = text.withUTF8(YAMLSubsetParser.compose) { return root }
+        if let root = text.withUTF8({ YAMLSubsetParser.compose($0) }) { return root }
         if let root = composeUsual(text) { return root }
         return try Yams.compose(yaml: text, Resolver.basic).map(YAMLNode.init)
     }

@@ -16,9 +16,12 @@
 /// to that on every suite of the repository and thousands of mutations).
 enum YAMLSubsetParser {
     /// The root mapping of `bytes`, or `nil` to leave the text to libyaml.
-    static func compose(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode? {
+    /// A block list with at least `parallelListBytes` of text after its
+    /// start has its entries parsed over the cores (tests lower the bound).
+    static func compose(_ bytes: UnsafeBufferPointer<UInt8>, parallelListBytes: Int = 64 * 1024) -> YAMLNode? {
         guard let isASCII = screen(bytes) else { return nil }
         var parser = Parser(bytes: bytes, isASCII: isASCII)
+        parser.parallelListBytes = parallelListBytes
         return try? parser.document()
     }
 
@@ -121,6 +124,9 @@ enum YAMLSubsetParser {
         var lineStart = 0
         /// Collections open around the current node.
         var depth = 0
+        /// The text a block list needs after its start for its entries to be
+        /// parsed over the cores; `nil` inside such a part.
+        var parallelListBytes: Int?
 
         /// Deeper nesting goes to libyaml (which allows more, with its own errors).
         static let maximumDepth = 64
@@ -240,13 +246,29 @@ enum YAMLSubsetParser {
             try enter()
             defer { depth -= 1 }
             let mark = self.mark()
+            if let parallelListBytes, bytes.count - position >= parallelListBytes,
+                let items = try entriesInParallel(indent: indent, isIndentless: isIndentless) {
+                return .sequence(YAMLNode.List(items: items, mark: mark))
+            }
             var items: [YAMLNode] = []
+            try appendEntries(to: &items, indent: indent, isIndentless: isIndentless, until: nil)
+            return .sequence(YAMLNode.List(items: items, mark: mark))
+        }
+
+        /// Parses a block list's entries from the `- ` at the current position
+        /// to the list's end, or to the entry that starts at `end`.
+        mutating func appendEntries(to items: inout [YAMLNode], indent: Int, isIndentless: Bool, until end: Int?) throws(Unsupported) {
             while true {
                 // At `- `: the entry's node is on the same line.
                 position += 1
                 skipSpaces()
                 items.append(try listEntry(indent: indent))
                 guard let column = skipBlankLines() else { break }
+                if let end, position >= end {
+                    // The entry read ran past the next part's start: its lines were not what the split took them for.
+                    guard position == end else { throw Unsupported() }
+                    break
+                }
                 if column < indent { break }
                 guard column == indent else { throw Unsupported() }
                 if !isListEntry() {
@@ -254,7 +276,6 @@ enum YAMLSubsetParser {
                     break
                 }
             }
-            return .sequence(YAMLNode.List(items: items, mark: mark))
         }
 
         /// The node of a list entry: a compact mapping (`- key: value`, its
