@@ -73,7 +73,6 @@ public struct SuiteLoader: Sendable {
         } ?? []
         let context = CaseContext(reader: reader, bucket: bucket, users: users, directory: directory)
         let cases = try context.loadCases(try top.required("cases"))
-        ProcessLifetime.release(root)
         return TestSuite(
             path: path, rules: rules, bucket: bucket, time: time, users: users, firestore: firestore,
             objects: objects, cases: cases)
