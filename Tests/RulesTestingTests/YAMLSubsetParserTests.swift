@@ -163,6 +163,54 @@ struct YAMLSubsetParserTests {
         return text + "after: 1\n"
     }
 
+    /// The same kind of list as JSON and as a YAML flow list: nested
+    /// collections, escaped quotes, commas and brackets inside strings,
+    /// comments and line breaks between items.
+    static func longFlowList(entries: Int) -> String {
+        var text = "{\"rulesSource\": \"x\",\n \"cases\": ["
+        for index in 0..<entries {
+            switch index % 5 {
+            case 0: text += "{\"name\": \"c\(index)\", \"get\": \"a/b\", \"expect\": {\"decision\": \"allow\", \"items\": [\"x\", \"y\"]}}"
+            case 1: text += "{\"name\": \"c\(index) \\\"q\\\", [x], {y}\", \"size\": \(index)}"
+            case 2: text += "\n  # a comment\n  {name: 'c\(index) it''s, [ok]', n: [1, [2, 3]], m: {}}"
+            case 3: text += "[c\(index), \"ü😀\", []]"
+            default: text += "c\(index)"
+            }
+            text += index + 1 < entries ? (index % 3 == 0 ? ",\n  " : ", ") : "\n ]"
+        }
+        return text + "}\n"
+    }
+
+    @Test("a long flow list (JSON) parsed over the cores is the list parsed in one pass")
+    func parallelFlowList() {
+        let text = Self.longFlowList(entries: 2_000)
+        let parallel = Self.subset(text, parallelListBytes: 0)
+        #expect(parallel != nil)
+        #expect(parallel == Self.subset(text))
+        #expect(parallel == Self.libyaml(text))
+    }
+
+    /// The equality tests above would pass if every split were refused and
+    /// each list parsed in one pass: the parts must be taken.
+    @Test("long block and flow lists are split into parts that are all taken")
+    func partsAreTaken() {
+        var block = Self.longList(entries: 2_000, indent: "  ")
+        block.withUTF8 { bytes in
+            var parser = YAMLSubsetParser.Parser(bytes: bytes, isASCII: false)
+            let listLine = Array(bytes).firstRange(of: Array("cases:\n".utf8))!.upperBound
+            (parser.position, parser.line, parser.lineStart) = (listLine + 2, 3, listLine)
+            #expect(parser.entriesInParallel(indent: 2, isIndentless: false)?.count == 2_000)
+        }
+        var flow = Self.longFlowList(entries: 2_000)
+        flow.withUTF8 { bytes in
+            var parser = YAMLSubsetParser.Parser(bytes: bytes, isASCII: false)
+            let open = bytes.firstIndex(of: UInt8(ascii: "["))!
+            let lineStart = bytes.firstIndex(of: UInt8(ascii: "\n"))! + 1
+            (parser.position, parser.line, parser.lineStart) = (open + 1, 2, lineStart)
+            #expect(parser.flowItemsInParallel(blockIndent: -1)?.count == 2_000)
+        }
+    }
+
     @Test("a long list parsed over the cores is the list parsed in one pass", arguments: ["  ", ""])
     func parallelList(indent: String) {
         let text = Self.longList(entries: 2_000, indent: indent)
@@ -176,19 +224,19 @@ struct YAMLSubsetParserTests {
     /// next begins must leave the text to libyaml, never compose another tree.
     @Test("mutated long lists parsed over the cores compose as libyaml composes them", arguments: [0x9A7, 0x51DE])
     func mutatedParallelLists(seed: UInt64) {
-        let seeds = [Self.longList(entries: 700, indent: "  "), Self.longList(entries: 700, indent: "")]
+        let seeds = [Self.longList(entries: 700, indent: "  "), Self.longList(entries: 700, indent: ""), Self.longFlowList(entries: 700)]
         var random = SplitMix64(seed: seed)
-        let tokens = LoaderRobustnessTests.tokens + ["\n- ", "\n  - ", "\n    ", "\n  ", "|\n", "#", "{", "}"]
+        let tokens = LoaderRobustnessTests.tokens + ["\n- ", "\n  - ", "\n    ", "\n  ", "|\n", "#", "{", "}", ", ", "\"", "'", "\\\""]
         let mutator = ByteMutator(tokens: tokens, overwriteBytes: 0...127)
         var composedHere = 0
-        for iteration in 0..<200 {
-            let text = String(decoding: mutator.mutate(Array(seeds[iteration % 2].utf8), using: &random), as: UTF8.self)
+        for iteration in 0..<300 {
+            let text = String(decoding: mutator.mutate(Array(seeds[iteration % seeds.count].utf8), using: &random), as: UTF8.self)
             guard let tree = Self.subset(text, parallelListBytes: 0) else { continue }
             composedHere += 1
             #expect(tree == Self.subset(text), "iteration \(iteration)")
             #expect(tree == Self.libyaml(text), "iteration \(iteration)")
         }
-        #expect(composedHere > 25)
+        #expect(composedHere > 30)
     }
 
     /// Whatever this parser composes from mutated suites, libyaml composes

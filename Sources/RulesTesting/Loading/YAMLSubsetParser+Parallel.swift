@@ -2,73 +2,83 @@ import Dispatch
 import Foundation
 import Synchronization
 
+// A large suite's `cases` is one long list. Its entries are parsed in parts
+// over the cores: the list is split where entries start, and each part is
+// parsed as the whole list would parse it, from the same position, line and
+// column. The parts must tile the list exactly (each ends where the next
+// begins, with the state a one-pass parse would have there); otherwise the
+// list is parsed in one pass, which decides alone what it accepts. So a
+// split point chosen wrongly costs time, never a different tree.
 extension YAMLSubsetParser.Parser {
-    /// Where a list entry starts: its `- `, its line and that line's start.
-    struct EntryStart {
+    /// Where a list item starts: its first byte, its line and that line's start.
+    struct ItemStart: Sendable {
         var position: Int
         var line: Int
         var lineStart: Int
     }
 
-    /// What one part of a long list gives: its entries, and where reading stopped.
-    struct PartResult: Sendable {
-        var items: [YAMLNode]
-        var end: EntryStart
+    /// Fewest items worth handing to another thread.
+    static let itemsPerPart = 256
+
+    /// The entries of a long block list, from the `- ` at the current
+    /// position; `nil` to parse it in one pass instead. A line whose first
+    /// character is at the list's indent is an entry's `- ` or the list's end:
+    /// an entry's further lines, its block scalars and its flow collections
+    /// are all indented more.
+    mutating func entriesInParallel(indent: Int, isIndentless: Bool) -> [YAMLNode]? {
+        inParts(starts: entryStarts(indent: indent)) { parser, end throws(YAMLSubsetParser.Unsupported) in
+            var items: [YAMLNode] = []
+            try parser.appendEntries(to: &items, indent: indent, isIndentless: isIndentless, until: end)
+            return items
+        }
     }
 
-    /// Fewest entries worth handing to another thread.
-    static let entriesPerPart = 256
+    /// The items of a long flow list (a JSON suite's `cases`), from its first
+    /// item at the current position to past its `]`; `nil` to parse it in one pass.
+    mutating func flowItemsInParallel(blockIndent: Int) -> [YAMLNode]? {
+        inParts(starts: flowItemStarts()) { parser, end throws(YAMLSubsetParser.Unsupported) in
+            var items: [YAMLNode] = []
+            try parser.appendFlowItems(to: &items, blockIndent: blockIndent, until: end)
+            return items
+        }
+    }
 
-    /// The entries of a long block list (a large suite's `cases`), parsed in
-    /// parts over the cores; `nil` when the list is too short to split.
-    ///
-    /// A line whose first character is at the list's indent is an entry's
-    /// `- ` (or the list's end): nothing inside an entry starts there, since
-    /// an entry's further lines, its block scalars' lines and its flow
-    /// collections' lines are all indented more. So the list is split at
-    /// such lines, and each part is parsed as the whole list would parse it,
-    /// from the same position, line and column. A part whose last entry does
-    /// not end exactly where the next part starts sends the text to libyaml.
-    mutating func entriesInParallel(indent: Int, isIndentless: Bool) throws(YAMLSubsetParser.Unsupported) -> [YAMLNode]? {
-        let starts = entryStarts(indent: indent)
-        let partCount = min(starts.count / Self.entriesPerPart, 4 * ProcessInfo.processInfo.activeProcessorCount)
+    /// Runs `parse` on consecutive runs of `starts` over the cores; on
+    /// success, continues from where the last part stopped.
+    private mutating func inParts(
+        starts: [ItemStart], _ parse: @Sendable (inout Self, _ end: Int?) throws(YAMLSubsetParser.Unsupported) -> [YAMLNode]
+    ) -> [YAMLNode]? {
+        let partCount = min(starts.count / Self.itemsPerPart, 4 * ProcessInfo.processInfo.activeProcessorCount)
         guard partCount > 1 else { return nil }
         nonisolated(unsafe) let text = bytes
         let (isASCII, depth) = (self.isASCII, self.depth)
-        let results = Mutex([PartResult?](repeating: nil, count: partCount))
+        let results = Mutex([(items: [YAMLNode], end: ItemStart)?](repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let first = starts[starts.count * part / partCount]
             let end = part + 1 < partCount ? starts[starts.count * (part + 1) / partCount].position : nil
             var parser = YAMLSubsetParser.Parser(bytes: text, isASCII: isASCII)
             (parser.position, parser.line, parser.lineStart, parser.depth) = (first.position, first.line, first.lineStart, depth)
-            var items: [YAMLNode] = []
-            do {
-                try parser.appendEntries(to: &items, indent: indent, isIndentless: isIndentless, until: end)
-            } catch {
-                return
-            }
-            if let end, parser.position != end { return }
-            let result = PartResult(items: items, end: EntryStart(position: parser.position, line: parser.line, lineStart: parser.lineStart))
-            results.withLock { $0[part] = result }
+            guard let items = try? parse(&parser, end), end == nil || parser.position == end else { return }
+            let stop = ItemStart(position: parser.position, line: parser.line, lineStart: parser.lineStart)
+            results.withLock { $0[part] = (items, stop) }
         }
         let parts = results.withLock { $0 }
         var items: [YAMLNode] = []
         items.reserveCapacity(starts.count)
         for part in parts {
-            guard let part else { throw YAMLSubsetParser.Unsupported() }
+            guard let part else { return nil }
             items.append(contentsOf: part.items)
         }
-        guard let last = parts.last??.end else { throw YAMLSubsetParser.Unsupported() }
+        guard let last = parts.last??.end else { return nil }
         (position, line, lineStart) = (last.position, last.line, last.lineStart)
         return items
     }
 
-    /// The lines from the current position on (an entry's `- `) whose first
-    /// character is a `- ` at `indent`, up to the first one indented less or
-    /// at `indent` with something else (where the list ends, or the parse
-    /// fails on its own).
-    func entryStarts(indent: Int) -> [EntryStart] {
-        var starts = [EntryStart(position: position, line: line, lineStart: lineStart)]
+    /// The current position (an entry's `- `) and each later line whose
+    /// first character is a `- ` at `indent`, up to the first line indented
+    /// less or holding something else at `indent`.
+    func entryStarts(indent: Int) -> [ItemStart] {
+        var starts = [ItemStart(position: position, line: line, lineStart: lineStart)]
         guard let base = bytes.baseAddress else { return starts }
         var index = position
         var line = self.line
@@ -86,7 +96,76 @@ extension YAMLSubsetParser.Parser {
             let column = first - lineStart
             if column > indent { continue }
             guard column == indent, byte == UInt8(ascii: "-"), isBlankOrEnd(self.byte(at: first + 1)) else { break }
-            starts.append(EntryStart(position: first, line: line, lineStart: lineStart))
+            starts.append(ItemStart(position: first, line: line, lineStart: lineStart))
+        }
+        return starts
+    }
+
+    /// The current position (a flow list's first item) and the start of each
+    /// item after a `,` outside brackets, braces and quotes, up to the list's
+    /// `]`. Quotes are only taken at the start of a scalar, as JSON and
+    /// usual YAML write them; a plain scalar holding one misplaces the later
+    /// splits, which the parts then refuse.
+    func flowItemStarts() -> [ItemStart] {
+        var starts = [ItemStart(position: position, line: line, lineStart: lineStart)]
+        var index = position
+        var line = self.line
+        var lineStart = self.lineStart
+        var depth = 0
+        let count = bytes.count
+        // Whether the next non-space byte starts a token (a scalar may start with a quote there).
+        var atToken = true
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\"") where atToken, UInt8(ascii: "'") where atToken:
+                index += 1
+                while index < count && bytes[index] != byte && bytes[index] != UInt8(ascii: "\n") {
+                    index += byte == UInt8(ascii: "\"") && bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                atToken = false
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                atToken = true
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth < 0 { return starts }
+                atToken = false
+            case UInt8(ascii: ","), UInt8(ascii: ":"):
+                atToken = true
+                if byte == UInt8(ascii: ","), depth == 0 {
+                    // The next item starts after the spaces, line breaks and comments that follow.
+                    var next = index + 1
+                    while next < count {
+                        let skipped = bytes[next]
+                        if skipped == UInt8(ascii: " ") {
+                            next += 1
+                        } else if skipped == UInt8(ascii: "\n") {
+                            next += 1
+                            line += 1
+                            lineStart = next
+                        } else if skipped == UInt8(ascii: "#") {
+                            while next < count && bytes[next] != UInt8(ascii: "\n") { next += 1 }
+                        } else {
+                            break
+                        }
+                    }
+                    starts.append(ItemStart(position: next, line: line, lineStart: lineStart))
+                    index = next
+                    continue
+                }
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = index + 1
+                atToken = true
+            case UInt8(ascii: " "):
+                break
+            case UInt8(ascii: "#") where index > 0 && (bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\n")):
+                while index + 1 < count && bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
+            default:
+                atToken = false
+            }
+            index += 1
         }
         return starts
     }

@@ -247,7 +247,7 @@ enum YAMLSubsetParser {
             defer { depth -= 1 }
             let mark = self.mark()
             if let parallelListBytes, bytes.count - position >= parallelListBytes,
-                let items = try entriesInParallel(indent: indent, isIndentless: isIndentless) {
+                let items = entriesInParallel(indent: indent, isIndentless: isIndentless) {
                 return .sequence(YAMLNode.List(items: items, mark: mark))
             }
             var items: [YAMLNode] = []
@@ -371,6 +371,17 @@ enum YAMLSubsetParser {
                 position += 1
                 return .sequence(YAMLNode.List(items: items, mark: mark))
             }
+            if let parallelListBytes, bytes.count - position >= parallelListBytes,
+                let parallelItems = flowItemsInParallel(blockIndent: blockIndent) {
+                return .sequence(YAMLNode.List(items: parallelItems, mark: mark))
+            }
+            try appendFlowItems(to: &items, blockIndent: blockIndent, until: nil)
+            return .sequence(YAMLNode.List(items: items, mark: mark))
+        }
+
+        /// Parses a flow list's items from the current position to its `]`
+        /// (which it steps over), or to the item that starts at `end`.
+        mutating func appendFlowItems(to items: inout [YAMLNode], blockIndent: Int, until end: Int?) throws(Unsupported) {
             while true {
                 items.append(try flowNode(blockIndent: blockIndent))
                 try skipFlowSpace(blockIndent: blockIndent)
@@ -379,9 +390,15 @@ enum YAMLSubsetParser {
                     position += 1
                     try skipFlowSpace(blockIndent: blockIndent)
                     guard byte() != .closeBracket else { throw Unsupported() }
+                    if let end, position >= end {
+                        guard position == end else { throw Unsupported() }
+                        return
+                    }
                 case .closeBracket:
+                    // Only the last part reads the list's end.
+                    guard end == nil else { throw Unsupported() }
                     position += 1
-                    return .sequence(YAMLNode.List(items: items, mark: mark))
+                    return
                 default:
                     // Among others a `:`: a one-pair mapping inside a list goes to libyaml.
                     throw Unsupported()
