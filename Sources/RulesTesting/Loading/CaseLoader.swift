@@ -138,10 +138,10 @@ struct CaseContext {
         // Searching the keys touches no node; only a rejected key reads its entry.
         for (index, key) in loose.keys.enumerated() where !allowed.contains(key) {
             if let operation, Self.allFieldKeys.contains(key) {
-                throw reader.error("`\(key)` does not apply to `\(operation)`", at: loose.entries[index].keyNode, key: key)
+                throw reader.error("`\(key)` does not apply to `\(operation)`", at: loose.pairs[index].key, key: key)
             }
             if operation == nil, key == "expect" || Self.operationKeys.contains(key) {
-                throw reader.error("a case with `steps` takes `\(key)` inside each step", at: loose.entries[index].keyNode, key: key)
+                throw reader.error("a case with `steps` takes `\(key)` inside each step", at: loose.pairs[index].key, key: key)
             }
         }
         return try loose.restricted(to: allowed)

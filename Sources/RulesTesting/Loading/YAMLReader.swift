@@ -22,15 +22,13 @@ struct YAMLReader {
         guard case .mapping(let mapping) = node else {
             throw error("\(what) must be a mapping, found \(kindName(node))", at: node)
         }
-        var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
-        entries.reserveCapacity(mapping.count)
         var keys: [String] = []
         keys.reserveCapacity(mapping.count)
         // Mappings in suites are small: a linear scan finds duplicates faster than hashing.
         var seen: Set<String> = []
         let hashes = mapping.count > 16
         for pair in mapping.pairs {
-            let (keyNode, value) = (pair.key, pair.value)
+            let keyNode = pair.key
             guard case .scalar(let scalar) = keyNode else {
                 throw error("keys of \(what) must be strings", at: keyNode)
             }
@@ -42,10 +40,9 @@ struct YAMLReader {
             if let allowed, !allowed.contains(key) {
                 throw unknownKey(key, at: keyNode, in: what, allowed: allowed)
             }
-            entries.append((key, keyNode, value))
             keys.append(key)
         }
-        return Fields(reader: self, node: node, what: what, entries: entries, keys: keys)
+        return Fields(reader: self, node: node, what: what, pairs: mapping.pairs, keys: keys)
     }
 
     func unknownKey(_ key: String, at keyNode: YAMLNode, in what: String, allowed: [String]) -> SuiteLoadError {
@@ -179,10 +176,16 @@ struct Fields {
     let reader: YAMLReader
     let node: YAMLNode
     let what: String
-    let entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)]
-    /// The keys of ``entries``, in the same order: searching them touches
-    /// no node, where searching the entries copies every tuple it passes.
+    /// The mapping's pairs, shared with its node.
+    let pairs: [YAMLNode.Pair]
+    /// The keys' texts, in the same order: searching them touches no node,
+    /// where searching the pairs copies every key it passes.
     let keys: [String]
+
+    /// Each key's text, node and value, in document order (built on demand).
+    var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
+        zip(keys, pairs).map { ($0, $1.key, $1.value) }
+    }
 
     func has(_ key: String) -> Bool { keys.contains(key) }
 
@@ -191,14 +194,14 @@ struct Fields {
     /// already read without a key list).
     func restricted(to allowed: [String]) throws(SuiteLoadError) -> Fields {
         for (index, key) in keys.enumerated() where !allowed.contains(key) {
-            throw reader.unknownKey(key, at: entries[index].keyNode, in: what, allowed: allowed)
+            throw reader.unknownKey(key, at: pairs[index].key, in: what, allowed: allowed)
         }
         return self
     }
 
-    subscript(key: String) -> YAMLNode? { keys.firstIndex(of: key).map { entries[$0].value } }
+    subscript(key: String) -> YAMLNode? { keys.firstIndex(of: key).map { pairs[$0].value } }
 
-    func keyNode(_ key: String) -> YAMLNode? { keys.firstIndex(of: key).map { entries[$0].keyNode } }
+    func keyNode(_ key: String) -> YAMLNode? { keys.firstIndex(of: key).map { pairs[$0].key } }
 
     func required(_ key: String) throws(SuiteLoadError) -> YAMLNode {
         guard let value = self[key] else {
