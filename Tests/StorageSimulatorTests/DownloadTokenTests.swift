@@ -19,13 +19,14 @@ struct DownloadTokenTests {
         #expect(ObjectFactory.lowercaseString(of: uuid) == UUID(uuid: uuid).uuidString.lowercased())
     }
 
-    @Test("fresh tokens are lowercase version-4 UUIDs, all different")
+    @Test("fresh tokens are lowercase version-4 UUIDs of RFC 4122's variant, all different")
     func freshTokens() {
         let tokens = (0..<100).map { _ in ObjectFactory.newDownloadToken() }
         #expect(Set(tokens).count == tokens.count)
         for token in tokens {
             #expect(UUID(uuidString: token) != nil && token == token.lowercased() && token.count == 36, "\(token)")
             #expect(Array(token)[14] == "4", "\(token)")
+            #expect("89ab".contains(Array(token)[19]), "\(token)")
         }
     }
 }

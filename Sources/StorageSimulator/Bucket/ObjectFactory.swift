@@ -111,9 +111,21 @@ enum ObjectFactory {
         object.etag = etag(generation: object.generation, metageneration: object.metageneration)
     }
 
-    /// A fresh download token: a lowercase UUID, as the service issues them.
+    /// A fresh download token: a lowercase random (version 4) UUID, as the
+    /// service issues them. Its bits come from the system's generator
+    /// (`getrandom`): Foundation's `UUID()` opens, reads and closes
+    /// `/dev/urandom` on every call on Linux, a tenth of an upload's time.
     static func newDownloadToken() -> String {
-        lowercaseString(of: UUID().uuid)
+        var generator = SystemRandomNumberGenerator()
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+            // RFC 4122: version 4 (random) in the high nibble of byte 6, the variant `10` in the top bits of byte 8.
+            bytes[6] = bytes[6] & 0x0F | 0x40
+            bytes[8] = bytes[8] & 0x3F | 0x80
+        }
+        return lowercaseString(of: uuid)
     }
 
     /// `uuid.uuidString.lowercased()`, written digit by digit: Foundation's
