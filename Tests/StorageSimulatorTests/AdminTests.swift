@@ -1,7 +1,8 @@
 import Foundation
 import RulesEngine
-import StorageSimulator
 import Testing
+
+@testable import StorageSimulator
 
 @Suite("Admin path and the object record")
 struct AdminTests {
@@ -46,6 +47,24 @@ struct AdminTests {
         returned.contentType = "image/png"
         #expect(storage.admin.object(path: "g")?.contentType == "text/plain")
         #expect(storage.admin.data(path: "g") == Data("x".utf8))
+    }
+
+    /// An object found in the bucket shares the entry's box, bytes
+    /// included; the SDK's metadata keeps the record alone, so holding it
+    /// does not keep the object's content alive after the object is gone.
+    @Test("the SDK's metadata holds the record without the object's bytes")
+    func metadataHoldsNoBytes() async throws {
+        let storage = try TestRules.simulator(TestRules.storage("match /{f} { allow read, write; }"))
+        try storage.admin.put(text: "content", path: "f")
+        let found = try #require(storage.admin.object(path: "f"))
+        #expect(found.holdsBytes)
+        let metadata = try await storage.storage().reference(withPath: "f").getMetadata()
+        let kept = try #require(metadata.storedObject)
+        #expect(!kept.holdsBytes)
+        #expect(kept == found)
+        let uploaded = try await storage.storage().reference(withPath: "g").putDataAsync(Data("more".utf8))
+        #expect(uploaded.storedObject.map { !$0.holdsBytes } == true)
+        #expect(storage.admin.data(path: "g") == Data("more".utf8))
     }
 
     @Test("derived fields of a seeded object")

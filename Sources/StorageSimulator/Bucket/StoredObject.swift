@@ -65,6 +65,21 @@ public struct StoredObject: Sendable, Hashable {
         }
     }
 
+    /// The same record without the bytes its box may hold (the box of an
+    /// object found in a bucket is the bucket's entry): what a value kept
+    /// apart from the bucket, such as the SDK's metadata, holds, so that an
+    /// object's content is freed with the object, not with the last
+    /// metadata handed out for it. One box of its own when there are bytes.
+    var detachedFromBytes: StoredObject {
+        guard holdsBytes else { return self }
+        var detached = self
+        detached.box = Box(box.record)
+        return detached
+    }
+
+    /// Whether this value's box holds an object's bytes.
+    var holdsBytes: Bool { !box.bytes.isEmpty }
+
     private mutating func mutate(_ change: (inout Record) -> Void) {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.record) }
         change(&box.record)

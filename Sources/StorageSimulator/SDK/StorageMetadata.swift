@@ -123,8 +123,10 @@ open class StorageMetadata: NSObject {
     /// Metadata the service returns for `object`, as `init(dictionary:)`
     /// would read its JSON (times to the millisecond), without the JSON. As
     /// in the Firebase API's metadata, an object stored without a content
-    /// encoding reads as `identity`.
-    init(object: StoredObject) {
+    /// encoding reads as `identity`. The record kept (``storedObject``) holds
+    /// none of the object's bytes.
+    init(object found: StoredObject) {
+        let object = found.detachedFromBytes
         bucket = object.bucket
         cacheControl = object.cacheControl
         contentDisposition = object.contentDisposition
