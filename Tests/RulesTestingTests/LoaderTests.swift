@@ -334,6 +334,27 @@ struct LoaderTests {
         #expect(types == ["image/jpeg", "application/octet-stream", "text/plain"])
     }
 
+    /// `size:` zeros are made when sent; given bytes are kept as given.
+    @Test("an upload's content: zeros for `size:`, the text for `content:`")
+    func uploadContent() throws {
+        let suite = try loadSuite(ownerRules + """
+
+            cases:
+              - {name: zeros, upload: files/a/x.bin, size: 3, expect: allow}
+              - {name: text, upload: files/a/y.txt, content: hé, expect: allow}
+            """)
+        let specs = suite.cases.compactMap { testCase -> UploadSpec? in
+            if case .upload(_, let spec) = testCase.steps[0].operation { return spec }
+            return nil
+        }
+        #expect(specs.map(\.size) == [3, 3])
+        #expect(specs.map(\.content) == [[0, 0, 0], Array("hé".utf8)])
+        #expect(specs.map(\.data) == [Data(count: 3), Data("hé".utf8)])
+        var changed = specs[0]
+        changed.content = [7]
+        #expect(changed.size == 1 && changed.content == [7] && changed.data == Data([7]))
+    }
+
     @Test("steps inherit the case's caller and time and may override them")
     func stepsInherit() throws {
         let suite = try loadSuite(ownerRules + """

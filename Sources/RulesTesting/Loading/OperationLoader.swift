@@ -31,7 +31,10 @@ extension CaseContext {
         case "upload":
             let objectTarget = try target()
             let (content, writable) = try UploadFields.read(fields, reader: reader, path: objectTarget.path, directory: directory)
-            return .upload(objectTarget, UploadSpec(content: content, fields: writable))
+            switch content {
+            case .bytes(let bytes): return .upload(objectTarget, UploadSpec(content: bytes, fields: writable))
+            case .zeros(let count): return .upload(objectTarget, UploadSpec(zeros: count, fields: writable))
+            }
         case "updateMetadata":
             return .updateMetadata(try target(), try loadPatch(try fields.required("set")))
         default:

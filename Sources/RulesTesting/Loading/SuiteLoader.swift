@@ -163,7 +163,7 @@ public struct SuiteLoader: Sendable {
                 allowed: ["path", "bucket"] + UploadFields.contentKeys + UploadFields.metadataKeys)
             let path = try ObjectPaths.object(try fields.required("path"), reader: reader, what: "`path`")
             let (content, writable) = try UploadFields.read(fields, reader: reader, path: path, directory: directory)
-            objects.append(SeedObject(bucket: try fields.string("bucket") ?? bucket, path: path, content: content, fields: writable))
+            objects.append(SeedObject(bucket: try fields.string("bucket") ?? bucket, path: path, content: content.bytes, fields: writable))
         }
         return objects
     }

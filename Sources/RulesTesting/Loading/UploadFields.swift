@@ -25,31 +25,46 @@ enum UploadFields {
     /// The largest `size:` accepted, so a typo cannot exhaust memory.
     static let maximumSize: Int64 = 256 * 1024 * 1024
 
-    static func read(_ fields: Fields, reader: YAMLReader, path: String, directory: String) throws(SuiteLoadError) -> ([UInt8], WritableFields) {
-        var content: [UInt8] = []
+    /// An upload's or a seeded object's content as the suite gives it.
+    enum Content {
+        case bytes([UInt8])
+        /// `size:`: that many zero bytes, made only when sent.
+        case zeros(Int)
+
+        /// The bytes themselves.
+        var bytes: [UInt8] {
+            switch self {
+            case .bytes(let bytes): bytes
+            case .zeros(let count): [UInt8](repeating: 0, count: count)
+            }
+        }
+    }
+
+    static func read(_ fields: Fields, reader: YAMLReader, path: String, directory: String) throws(SuiteLoadError) -> (Content, WritableFields) {
+        var content = Content.bytes([])
         switch try fields.exclusive(contentKeys) {
         case "content"?:
-            content = Array(try reader.string(try fields.required("content"), what: "`content`").utf8)
+            content = .bytes(Array(try reader.string(try fields.required("content"), what: "`content`").utf8))
         case "contentBase64"?:
             let node = try fields.required("contentBase64")
             let text = try reader.string(node, what: "`contentBase64`")
             guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else {
                 throw reader.error("`contentBase64` is not valid base64", at: node, key: "contentBase64")
             }
-            content = Array(data)
+            content = .bytes(Array(data))
         case "size"?:
             let node = try fields.required("size")
             let size = try reader.int(node, what: "`size`")
             guard size >= 0, size <= maximumSize else {
                 throw reader.error("`size` must be between 0 and \(maximumSize), found \(size)", at: node, key: "size")
             }
-            content = Array(repeating: 0, count: Int(size))
+            content = .zeros(Int(size))
         case "file"?:
             let node = try fields.required("file")
             let file = SuiteLoader.resolve(try reader.string(node, what: "`file`"), in: directory)
             switch TextFile.readBytes(file, limit: Int(maximumSize)) {
             case .success(let bytes):
-                content = bytes
+                content = .bytes(bytes)
             case .failure(let error):
                 throw reader.error("file `\(file)` \(error.reasonAfterName)", at: node, key: "file")
             }

@@ -1,3 +1,4 @@
+import Foundation
 import RulesEngine
 import RulesSyntax
 import StorageSimulator
@@ -69,15 +70,40 @@ public struct ObjectTarget: Sendable, Hashable {
 
 /// What an upload sends.
 public struct UploadSpec: Sendable {
-    /// The bytes.
-    public var content: [UInt8]
+    /// The bytes. An upload of zeros (a suite's `size:`) makes them when
+    /// read: a suite does not hold every such case's bytes from its load
+    /// to its end (ten cases of `size: 5242880` would hold 50 MiB).
+    public var content: [UInt8] {
+        get { givenContent ?? [UInt8](repeating: 0, count: size) }
+        set {
+            givenContent = newValue
+            size = newValue.count
+        }
+    }
+    /// The number of bytes.
+    public private(set) var size: Int
     /// The metadata fields (the content type is already inferred when absent).
     public var fields: WritableFields
+    /// The bytes when given; `nil` for zeros.
+    private var givenContent: [UInt8]?
 
     /// Creates an upload.
     public init(content: [UInt8], fields: WritableFields) {
-        self.content = content
+        givenContent = content
+        size = content.count
         self.fields = fields
+    }
+
+    /// Creates an upload of `size` zero bytes.
+    public init(zeros size: Int, fields: WritableFields) {
+        givenContent = nil
+        self.size = size
+        self.fields = fields
+    }
+
+    /// The bytes as sent: zeros are allocated zeroed, not copied.
+    var data: Data {
+        givenContent.map { Data($0) } ?? Data(count: size)
     }
 }
 

@@ -36,7 +36,7 @@ extension CaseExecutor {
                 metadata.contentEncoding = fields.contentEncoding
                 metadata.contentLanguage = fields.contentLanguage
                 metadata.customMetadata = fields.metadata
-                let stored = try await reference(target).putDataAsync(Data(upload.content), metadata: metadata)
+                let stored = try await reference(target).putDataAsync(upload.data, metadata: metadata)
                 return StepOutcome(decisions: [], returned: ReturnedMetadata(stored))
             case .updateMetadata(let target, let patch):
                 let updated = try await reference(target).updateMetadata(patch)
