@@ -25,95 +25,13 @@ enum YAMLSubsetParser {
         return try? parser.document()
     }
 
-    /// Whether every character is one this parser reads as libyaml does:
-    /// `true` for ASCII text, `false` for text with wider characters, `nil`
-    /// for anything else (a control character, a tab or carriage return, a
-    /// character libyaml takes for a line break or refuses, invalid UTF-8, or
-    /// a document marker at the start of a line).
-    static func screen(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let base = bytes.baseAddress else { return true }
-        var isASCII = true
-        var index = 0
-        let count = bytes.count
-        var atLineStart = true
-        while index < count {
-            let first = bytes[index]
-            if atLineStart, first == .hyphen || first == .dot, isDocumentMarker(bytes, at: index) { return nil }
-            atLineStart = false
-            // Eight bytes at a time while all are printable ASCII (what lies between most line breaks).
-            while index + 8 <= count, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-            }
-            guard index < count else { break }
-            let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F {
-                index += 1
-            } else if byte == .newline {
-                atLineStart = true
-                index += 1
-            } else if byte < 0x80 {
-                return nil
-            } else {
-                isASCII = false
-                guard let length = wideCharacterLength(bytes, at: index) else { return nil }
-                index += length
-            }
-        }
-        return isASCII
-    }
-
-    /// Whether each byte of `word` is in 0x20...0x7E. A byte below 0x20 (or
-    /// at or above 0x80) borrows into its high bit when 0x20 is taken from
-    /// it; 0x7F is the byte that becomes zero when xored with 0x7F.
-    @inline(__always)
-    private static func isPrintableASCII(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let belowSpace = (word &- ones &* 0x20) & ~word & highs
-        let flipped = word ^ (ones &* 0x7F)
-        let deletes = (flipped &- ones) & ~flipped & highs
-        return (word & highs) | belowSpace | deletes == 0
-    }
-
-    /// `---` or `...` followed by a space, a line break or the end.
-    private static func isDocumentMarker(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard index + 2 < bytes.count, bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index] else { return false }
-        return index + 3 == bytes.count || bytes[index + 3] == .space || bytes[index + 3] == .newline
-    }
-
-    /// The length of the well-formed UTF-8 character at `index`, `nil` when
-    /// it is malformed or a character libyaml treats specially: C1 controls
-    /// (U+0085 is a line break to libyaml), U+2028 and U+2029 (line breaks),
-    /// U+FEFF (a byte-order mark) and the non-characters U+FFFE and U+FFFF.
-    private static func wideCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let lead = bytes[index]
-        let length: Int
-        var scalar: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, scalar) = (2, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (length, scalar) = (3, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (length, scalar) = (4, UInt32(lead & 0x07))
-        default: return nil
-        }
-        guard index + length <= bytes.count else { return nil }
-        for offset in 1..<length {
-            let next = bytes[index + offset]
-            guard next & 0xC0 == 0x80 else { return nil }
-            scalar = scalar << 6 | UInt32(next & 0x3F)
-        }
-        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard scalar >= shortest, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
-        switch scalar {
-        case 0x80...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return nil
-        default: return length
-        }
-    }
-
     /// A construct outside the subset: the text goes to libyaml.
     struct Unsupported: Error {}
 
     /// The reading position and the tree built so far.
     struct Parser {
+        typealias Unsupported = YAMLSubsetParser.Unsupported
+
         let bytes: UnsafeBufferPointer<UInt8>
         /// Whether every character is one byte, so a column is a byte offset.
         let isASCII: Bool
@@ -440,215 +358,6 @@ enum YAMLSubsetParser {
             }
         }
 
-        // MARK: Scalars
-
-        /// A plain scalar on one line, without its trailing spaces. It ends
-        /// before `: ` (or `:` at the line's end), before ` #`, at the line's
-        /// end and, in a flow collection, before `,`, `[`, `]`, `{` or `}`.
-        mutating func plainScalar(inFlow: Bool) throws(Unsupported) -> YAMLNode.Scalar {
-            let start = position
-            let first = byte()
-            switch first {
-            case .hyphen:
-                let next = byte(at: position + 1)
-                guard !isBlankOrEnd(next), !(inFlow && isFlowIndicator(next)) else { throw Unsupported() }
-            case .questionMark, .colon, .comma, .openBracket, .closeBracket, .openBrace, .closeBrace, .hash, .ampersand,
-                .asterisk, .exclamation, .pipe, .greaterThan, .singleQuote, .doubleQuote, .percent, .at, .backtick,
-                .space, .newline, 0:
-                throw Unsupported()
-            default:
-                break
-            }
-            let mark = self.mark()
-            var end = position
-            scan: while true {
-                let run = position
-                while position < bytes.count && !Self.mayEndPlainScalar(bytes[position]) { position += 1 }
-                if position > run { end = position }
-                let byte = byte()
-                switch byte {
-                case .newline, 0:
-                    break scan
-                case .space:
-                    position += 1
-                    continue scan
-                case .colon:
-                    if isBlankOrEnd(self.byte(at: position + 1)) { break scan }
-                    if inFlow { throw Unsupported() }
-                case .hash:
-                    if self.byte(at: position - 1) == .space { break scan }
-                    if inFlow { throw Unsupported() }
-                case .comma, .openBracket, .closeBracket, .openBrace, .closeBrace:
-                    if inFlow { break scan }
-                case .questionMark:
-                    if inFlow { throw Unsupported() }
-                default:
-                    break
-                }
-                position += 1
-                end = position
-            }
-            position = end
-            return YAMLNode.Scalar(string: text(start..<end), style: .plain, mark: mark)
-        }
-
-        /// Whether a byte is one ``plainScalar(inFlow:)`` must look at: a line
-        /// break, a space, `#`, `,`, `:`, `?`, a bracket or a brace (or NUL, the end).
-        /// Two masks instead of a table: no memory to load.
-        @inline(__always)
-        static func mayEndPlainScalar(_ byte: UInt8) -> Bool {
-            let low: UInt64 = 1 << 0x00 | 1 << 0x0A | 1 << 0x20 | 1 << 0x23 | 1 << 0x2C | 1 << 0x3A | 1 << 0x3F
-            let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
-            if byte < 64 { return low >> byte & 1 != 0 }
-            if byte < 128 { return high >> (byte - 64) & 1 != 0 }
-            return false
-        }
-
-        /// A single- or double-quoted scalar on one line.
-        mutating func quotedScalar() throws(Unsupported) -> YAMLNode.Scalar {
-            let mark = self.mark()
-            let quote = byte()
-            position += 1
-            let start = position
-            // Scalars without escapes are read in place.
-            while true {
-                let byte = byte()
-                if byte == quote {
-                    if quote == .singleQuote && self.byte(at: position + 1) == .singleQuote { break }
-                    position += 1
-                    return YAMLNode.Scalar(
-                        string: text(start..<position - 1), style: quote == .singleQuote ? .singleQuoted : .doubleQuoted, mark: mark)
-                }
-                if byte == .backslash && quote == .doubleQuote { break }
-                if byte == .newline || byte == 0 { throw Unsupported() }
-                position += 1
-            }
-            var unescaped = Array(bytes[start..<position])
-            while true {
-                let byte = byte()
-                switch byte {
-                case .newline, 0:
-                    throw Unsupported()
-                case quote where quote == .singleQuote:
-                    if self.byte(at: position + 1) == .singleQuote {
-                        unescaped.append(.singleQuote)
-                        position += 2
-                        continue
-                    }
-                    position += 1
-                    return YAMLNode.Scalar(string: String(decoding: unescaped, as: UTF8.self), style: .singleQuoted, mark: mark)
-                case quote:
-                    position += 1
-                    return YAMLNode.Scalar(string: String(decoding: unescaped, as: UTF8.self), style: .doubleQuoted, mark: mark)
-                case .backslash where quote == .doubleQuote:
-                    try unescape(into: &unescaped)
-                default:
-                    unescaped.append(byte)
-                    position += 1
-                }
-            }
-        }
-
-        /// One escape of a double-quoted scalar, at its backslash: the
-        /// escapes JSON has, and `\x`, `\U` and a space. Others go to libyaml.
-        mutating func unescape(into unescaped: inout [UInt8]) throws(Unsupported) {
-            let letter = byte(at: position + 1)
-            position += 2
-            let digits: Int
-            switch letter {
-            case .backslash, .doubleQuote, .slash, .space:
-                unescaped.append(letter)
-                return
-            case UInt8(ascii: "n"): unescaped.append(0x0A); return
-            case UInt8(ascii: "t"): unescaped.append(0x09); return
-            case UInt8(ascii: "r"): unescaped.append(0x0D); return
-            case UInt8(ascii: "b"): unescaped.append(0x08); return
-            case UInt8(ascii: "f"): unescaped.append(0x0C); return
-            case UInt8(ascii: "x"): digits = 2
-            case UInt8(ascii: "u"): digits = 4
-            case UInt8(ascii: "U"): digits = 8
-            default: throw Unsupported()
-            }
-            var value: UInt32 = 0
-            for _ in 0..<digits {
-                guard let digit = Self.hexValue(byte()) else { throw Unsupported() }
-                value = value << 4 | digit
-                position += 1
-            }
-            // NUL and the characters libyaml refuses or breaks lines at go to it.
-            guard value != 0, let scalar = Unicode.Scalar(value), !(0x80...0x9F).contains(value),
-                value != 0x2028, value != 0x2029 else { throw Unsupported() }
-            unescaped.append(contentsOf: UTF8.encode(scalar)!)
-        }
-
-        static func hexValue(_ byte: UInt8) -> UInt32? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-            default: nil
-            }
-        }
-
-        /// A literal block scalar (`|`, `|-` or `|+`) whose lines are indented
-        /// more than `parentIndent`, the block collection around it. Returns
-        /// at the first non-empty line indented less than its first line, or
-        /// at the end. An indentation indicator, a comment after the header,
-        /// empty lines before the first line and an empty scalar go to libyaml.
-        mutating func literalScalar(parentIndent: Int) throws(Unsupported) -> YAMLNode.Scalar {
-            let mark = self.mark()
-            position += 1
-            enum Chomping { case clip, strip, keep }
-            var chomping = Chomping.clip
-            switch byte() {
-            case .hyphen: chomping = .strip; position += 1
-            case .plus: chomping = .keep; position += 1
-            default: break
-            }
-            skipSpaces()
-            guard byte() == .newline else { throw Unsupported() }
-            nextLine()
-            let indent = countSpaces()
-            guard indent > parentIndent, !isBlankOrEnd(byte(at: position + indent)) else { throw Unsupported() }
-            var text: [UInt8] = []
-            // The break after the last content line, and the empty lines after it.
-            var endsWithBreak = false
-            var trailingBreaks = 0
-            while position < bytes.count {
-                let spaces = countSpaces()
-                let first = byte(at: position + spaces)
-                if first == .newline || first == 0 {
-                    if spaces <= indent {
-                        position += spaces
-                        guard first == .newline else { break }
-                        trailingBreaks += 1
-                        nextLine()
-                        continue
-                    }
-                } else if spaces < indent {
-                    break
-                }
-                // A content line: the breaks before it, then its text after the indent.
-                if endsWithBreak { text.append(.newline) }
-                text.append(contentsOf: repeatElement(UInt8.newline, count: trailingBreaks))
-                trailingBreaks = 0
-                let start = position + indent
-                position = start
-                while byte() != .newline && position < bytes.count { position += 1 }
-                text.append(contentsOf: bytes[start..<position])
-                endsWithBreak = byte() == .newline
-                if endsWithBreak { nextLine() }
-            }
-            switch chomping {
-            case .strip: break
-            case .clip: if endsWithBreak { text.append(.newline) }
-            case .keep:
-                if endsWithBreak { text.append(.newline) }
-                text.append(contentsOf: repeatElement(UInt8.newline, count: trailingBreaks))
-            }
-            return YAMLNode.Scalar(string: String(decoding: text, as: UTF8.self), style: .literal, mark: mark)
-        }
-
         // MARK: Lines and positions
 
         /// After a node on a line: spaces, an optional comment (after a
@@ -757,30 +466,31 @@ enum YAMLSubsetParser {
     }
 }
 
+/// The bytes the YAML subset parser tests for.
 extension UInt8 {
-    fileprivate static let newline = UInt8(ascii: "\n")
-    fileprivate static let space = UInt8(ascii: " ")
-    fileprivate static let hyphen = UInt8(ascii: "-")
-    fileprivate static let plus = UInt8(ascii: "+")
-    fileprivate static let dot = UInt8(ascii: ".")
-    fileprivate static let colon = UInt8(ascii: ":")
-    fileprivate static let comma = UInt8(ascii: ",")
-    fileprivate static let hash = UInt8(ascii: "#")
-    fileprivate static let questionMark = UInt8(ascii: "?")
-    fileprivate static let openBracket = UInt8(ascii: "[")
-    fileprivate static let closeBracket = UInt8(ascii: "]")
-    fileprivate static let openBrace = UInt8(ascii: "{")
-    fileprivate static let closeBrace = UInt8(ascii: "}")
-    fileprivate static let ampersand = UInt8(ascii: "&")
-    fileprivate static let asterisk = UInt8(ascii: "*")
-    fileprivate static let exclamation = UInt8(ascii: "!")
-    fileprivate static let pipe = UInt8(ascii: "|")
-    fileprivate static let greaterThan = UInt8(ascii: ">")
-    fileprivate static let singleQuote = UInt8(ascii: "'")
-    fileprivate static let doubleQuote = UInt8(ascii: "\"")
-    fileprivate static let percent = UInt8(ascii: "%")
-    fileprivate static let at = UInt8(ascii: "@")
-    fileprivate static let backtick = UInt8(ascii: "`")
-    fileprivate static let backslash = UInt8(ascii: "\\")
-    fileprivate static let slash = UInt8(ascii: "/")
+    static let newline = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+    static let hyphen = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let colon = UInt8(ascii: ":")
+    static let comma = UInt8(ascii: ",")
+    static let hash = UInt8(ascii: "#")
+    static let questionMark = UInt8(ascii: "?")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let ampersand = UInt8(ascii: "&")
+    static let asterisk = UInt8(ascii: "*")
+    static let exclamation = UInt8(ascii: "!")
+    static let pipe = UInt8(ascii: "|")
+    static let greaterThan = UInt8(ascii: ">")
+    static let singleQuote = UInt8(ascii: "'")
+    static let doubleQuote = UInt8(ascii: "\"")
+    static let percent = UInt8(ascii: "%")
+    static let at = UInt8(ascii: "@")
+    static let backtick = UInt8(ascii: "`")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
 }
