@@ -117,6 +117,7 @@ struct YAMLSubsetParserTests {
         "long: 0123456789abcdef ü 0123456789abcdef\nnext: {k: 0123456789abcdef😀0123456789abcdef, w: x}\n",
         "é😀: 'wide'\nkey: 日本語 text  \nnext: {k: ü, w: [1, 2]}\n  # indented comment\n",
         "   indented: root\n   second: key\n",
+        "l:\n- |\n  in a list\n- b\nm:\n  - |-\n    x\n\n  - {a: 1}\n",
         "a: {b: 1,\n  c: 2}\n",
         "a: [1,\n   2,   # comment\n\n   3]\n",
         "{\"a\": [1, 2.5, -3, true, false, null], \"b\": {\"c\": \"\\u00e9\\b\\f\\r\"}}",
