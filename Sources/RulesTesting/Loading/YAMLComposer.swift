@@ -103,12 +103,6 @@ enum YAMLComposer {
             var keyTexts: Set<String> = []
         }
 
-        /// The keys a case's mapping usually has (`name`, the caller, the operation, `expect` and one more).
-        private static let usualKeys = 6
-
-        /// Mappings up to this many keys are scanned for a repeated key; longer ones hash.
-        private static let scannedKeys = 16
-
         var stack: [Open] = []
         var root: YAMLNode?
 
@@ -136,27 +130,17 @@ enum YAMLComposer {
                 return true
             }
             if let key = stack[last].key {
-                // Room for a usual case's keys at once, not grown 1, 2, 4, 8.
-                if stack[last].pairs.isEmpty { stack[last].pairs.reserveCapacity(Self.usualKeys) }
+                if stack[last].pairs.isEmpty { stack[last].pairs.reserveCapacity(YAMLNode.Mapping.usualKeys) }
                 stack[last].pairs.append(YAMLNode.Pair(key: .scalar(key), value: node))
                 stack[last].key = nil
                 return true
             }
-            guard case .scalar(let key) = node, Self.isNew(key.string, in: &stack[last]) else { return false }
+            let pairs = stack[last].pairs
+            guard case .scalar(let key) = node, YAMLNode.Mapping.isNewKey(key.string, in: pairs, hashed: &stack[last].keyTexts) else {
+                return false
+            }
             stack[last].key = key
             return true
-        }
-
-        /// Whether no earlier key of `mapping` has the text `key`; records it.
-        private static func isNew(_ key: String, in mapping: inout Open) -> Bool {
-            let count = mapping.pairs.count
-            if count < Self.scannedKeys {
-                return !mapping.pairs.contains { if case .scalar(let other) = $0.key { other.string == key } else { true } }
-            }
-            if count == Self.scannedKeys {
-                for pair in mapping.pairs { if case .scalar(let other) = pair.key { mapping.keyTexts.insert(other.string) } }
-            }
-            return mapping.keyTexts.insert(key).inserted
         }
     }
 }

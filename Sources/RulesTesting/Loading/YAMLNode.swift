@@ -86,3 +86,26 @@ enum YAMLNode: Equatable, Sendable {
         }
     }
 }
+
+extension YAMLNode.Mapping {
+    /// The keys a case's mapping usually has (`name`, the caller, the
+    /// operation, `expect` and one more): room made at once, not grown 1, 2, 4, 8.
+    static let usualKeys = 6
+
+    /// Mappings up to this many keys are scanned for a repeated key; longer ones hash.
+    static let scannedKeys = 16
+
+    /// Whether no key of `pairs` (the mapping's keys so far) has the text
+    /// `key`. Past ``scannedKeys`` the texts are kept in `hashed`, which the
+    /// caller keeps for the mapping and this records `key` in.
+    static func isNewKey(_ key: String, in pairs: [YAMLNode.Pair], hashed: inout Set<String>) -> Bool {
+        let count = pairs.count
+        if count < scannedKeys {
+            return !pairs.contains { if case .scalar(let other) = $0.key { other.string == key } else { true } }
+        }
+        if count == scannedKeys {
+            for pair in pairs { if case .scalar(let other) = pair.key { hashed.insert(other.string) } }
+        }
+        return hashed.insert(key).inserted
+    }
+}

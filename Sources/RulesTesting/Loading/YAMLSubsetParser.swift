@@ -50,10 +50,6 @@ enum YAMLSubsetParser {
         static let maximumDepth = 64
         /// libyaml refuses a key of more than 1,024 characters; longer keys go to it.
         static let maximumKeyLength = 1_000
-        /// Room for a usual case's keys at once, not grown 1, 2, 4, 8.
-        static let usualKeys = 6
-        /// Mappings up to this many keys are scanned for a repeated key; longer ones hash.
-        static let scannedKeys = 16
 
         init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
             self.bytes = bytes
@@ -85,7 +81,7 @@ enum YAMLSubsetParser {
             defer { depth -= 1 }
             let mark = self.mark()
             var pairs: [YAMLNode.Pair] = []
-            pairs.reserveCapacity(Self.usualKeys)
+            pairs.reserveCapacity(YAMLNode.Mapping.usualKeys)
             var keyTexts: Set<String> = []
             while true {
                 let key = try blockKey()
@@ -238,7 +234,7 @@ enum YAMLSubsetParser {
             let mark = self.mark()
             position += 1
             var pairs: [YAMLNode.Pair] = []
-            pairs.reserveCapacity(Self.usualKeys)
+            pairs.reserveCapacity(YAMLNode.Mapping.usualKeys)
             var keyTexts: Set<String> = []
             try skipFlowSpace(blockIndent: blockIndent)
             if byte() == .closeBrace {
@@ -451,17 +447,7 @@ enum YAMLSubsetParser {
         /// Throws for a key whose text an earlier key of the mapping has
         /// (libyaml's composer leaves that to Yams, whose rules decide).
         static func checkNew(_ key: String, in pairs: [YAMLNode.Pair], hashed: inout Set<String>) throws(Unsupported) {
-            let count = pairs.count
-            if count < scannedKeys {
-                for pair in pairs {
-                    guard case .scalar(let other) = pair.key, other.string != key else { throw Unsupported() }
-                }
-                return
-            }
-            if count == scannedKeys {
-                for pair in pairs { if case .scalar(let other) = pair.key { hashed.insert(other.string) } }
-            }
-            guard hashed.insert(key).inserted else { throw Unsupported() }
+            guard YAMLNode.Mapping.isNewKey(key, in: pairs, hashed: &hashed) else { throw Unsupported() }
         }
     }
 }
