@@ -1,3 +1,4 @@
+import Foundation
 import RulesEngine
 import RulesTesting
 
@@ -14,7 +15,9 @@ import RulesTesting
 func runRunnerCallgrind(running: Bool) {
     let caseCount = 10_000
     print("== runner-callgrind (one load in callgrindSuiteLoad\(running ? ", one untraced run of \(caseCount) cases" : ""))")
-    let text = generatedSuite(cases: caseCount)
+    // `RUNNER_SUITE=path` counts another suite, e.g. one kind of operation alone.
+    let text = ProcessInfo.processInfo.environment["RUNNER_SUITE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        ?? generatedSuite(cases: caseCount)
     guard let suite = callgrindSuiteLoad(text) else {
         print("the generated suite did not load")
         return

@@ -45,6 +45,35 @@ struct RunnerTests {
         #expect(failure.mismatches == [Mismatch(field: "decision", expected: "allow", actual: "deny")])
     }
 
+    /// One task runs consecutive cases on one simulator while they leave
+    /// the seeded objects as they were: a case after a write must still
+    /// see the seeded bucket and get the generation a fresh one gives.
+    @Test("a case never sees an earlier case's writes, on one task or several", arguments: [1, 2])
+    func casesShareNoWrites(parallelism: Int) async throws {
+        let suite = try loadSuite(ownerRules + """
+
+            time: 2026-01-01T00:00:00Z
+            users: {alice: {uid: alice}, bob: {uid: bob}}
+            objects:
+              - {path: files/alice/a.txt, content: "abc"}
+            cases:
+              - {name: first upload, as: alice, upload: files/alice/n.txt, content: x, expect: {decision: allow, metadata: {generation: 1767225600000001}}}
+              - {name: reads the seeded object, as: alice, get: files/alice/a.txt, expect: {decision: allow, metadata: {size: 3}}}
+              - {name: denied upload, as: bob, upload: files/alice/n.txt, content: x, expect: deny}
+              - {name: the upload is not there, as: alice, listAll: files/alice, expect: {decision: allow, items: [files/alice/a.txt]}}
+              - {name: the same upload gets the same generation, as: alice, upload: files/alice/n.txt, content: x, expect: {decision: allow, metadata: {generation: 1767225600000001}}}
+              - {name: deletes the seeded object, as: alice, delete: files/alice/a.txt, expect: allow}
+              - {name: the seeded object is still there, as: alice, get: files/alice/a.txt, expect: {decision: allow, error: none}}
+              - {name: after reads alone a write still gets the first generation, as: alice, upload: files/alice/m.txt, content: y, expect: {decision: allow, metadata: {generation: 1767225600000001}}}
+            """)
+        var options = Fixtures.options()
+        options.parallelism = parallelism
+        let results = await TestRunner(options: options).run([suite])
+        let failures = results[0].cases.filter { $0.status != .passed }.map { "\($0.testCase.name): \($0.failedStep?.mismatches ?? [])" }
+        #expect(failures.isEmpty)
+        #expect(results[0].cases.count == 8)
+    }
+
     @Test("a filter selects cases by name, case-insensitively")
     func filter() async throws {
         let result = await run([try loadSuite(Self.suiteText)], filter: "OWNER")

@@ -67,6 +67,35 @@ struct AdminTests {
         #expect(storage.admin.data(path: "g") == Data("more".utf8))
     }
 
+    /// Content of zeros alone is hashed once per size and remembered; the
+    /// hashes must be those of the bytes, remembered or not, and content
+    /// with one byte set anywhere (first, last, past the last whole
+    /// eight bytes) must be hashed as itself.
+    @Test("hashes of zero-filled and nearly zero-filled content, the first time and again")
+    func zeroContentHashes() throws {
+        let storage = StorageSimulator()
+        let empty = try storage.admin.put([], path: "empty")
+        #expect(empty.md5Hash == "1B2M2Y8AsgTpgAmY7PhCfg==" && empty.crc32c == "AAAAAA==")
+        #expect(try storage.admin.put([UInt8](repeating: 0, count: 2048), path: "zeros").md5Hash == "yZp0xVU3GkM9Eh9VHWxjmA==")
+        for size in [0, 1, 7, 8, 9, 63, 64, 65, 2048, 100_003] {
+            var contents = [[UInt8](repeating: 0, count: size)]
+            for position in Set([0, size / 2, size - 1, size & ~7]) where position >= 0 && position < size {
+                var bytes = contents[0]
+                bytes[position] = 1
+                contents.append(bytes)
+            }
+            for bytes in contents {
+                let expected = (md5: Hashing.base64(Hashing.md5(bytes)), crc: Hashing.crc32c(bytes))
+                for round in 0..<2 {
+                    let object = try storage.admin.put(bytes, path: "o\(size)-\(round)")
+                    #expect(object.md5Hash == expected.md5, "\(size) bytes, round \(round)")
+                    let crc = try #require(Data(base64Encoded: object.crc32c))
+                    #expect(crc.reduce(0) { $0 << 8 | UInt32($1) } == expected.crc, "\(size) bytes, round \(round)")
+                }
+            }
+        }
+    }
+
     @Test("derived fields of a seeded object")
     func derivedFields() throws {
         let storage = StorageSimulator()

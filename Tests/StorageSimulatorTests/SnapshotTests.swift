@@ -121,6 +121,66 @@ struct SnapshotTests {
         #expect(madeElsewhere.admin.bucketNames.contains("fresh") && madeElsewhere.admin.count() == 0)
     }
 
+    @Test("a simulator made from a snapshot stays unchanged through reads, denials and failures, and not through a write")
+    func unchangedSinceSnapshot() async throws {
+        let snapshot = try seeded().admin.snapshot()
+        let rules = try StorageSimulator.compile("""
+            rules_version = '2';
+            service firebase.storage {
+              match /b/{bucket}/o {
+                match /{path=**} {
+                  allow read;
+                  allow create, update: if request.resource.size < 2;
+                }
+              }
+            }
+            """)
+        func made() -> StorageSimulator {
+            let storage = StorageSimulator(rules: rules, restoring: snapshot)
+            storage.setTime(Timestamp(seconds: 1_767_225_700))
+            return storage
+        }
+        let storage = made()
+        #expect(storage.isUnchanged(since: snapshot))
+        let root = storage.storage().reference()
+        _ = try await root.child("b/2.txt").getMetadata()
+        _ = try await root.child("a").listAll()
+        _ = try await root.child("b").list(maxResults: 1)
+        _ = try await storage.storage(bucket: "other").reference().child("x").data(maxSize: 10)
+        await #expect(throws: StorageError.self) { _ = try await root.child("a/1.txt").putDataAsync(Data("too big".utf8)) }
+        await #expect(throws: StorageError.self) { try await root.child("a/1.txt").delete() }
+        await #expect(throws: StorageError.self) { _ = try await root.child("missing").getMetadata() }
+        #expect(storage.isUnchanged(since: snapshot))
+
+        let writes: [(name: String, write: (StorageSimulator) async throws -> Void)] = [
+            ("upload", { _ = try await $0.storage().reference().child("n").putDataAsync(Data("1".utf8)) }),
+            ("overwrite", { _ = try await $0.storage().reference().child("a/1.txt").putDataAsync(Data("2".utf8)) }),
+            ("metadata update", { simulator in
+                let change = StorageMetadata()
+                change.contentType = "text/plain"
+                _ = try await simulator.storage().reference().child("a/1.txt").updateMetadata(change)
+            }),
+            ("download URL (adds a token)", { _ = try await $0.storage().reference().child("a/1.txt").downloadURL() }),
+            ("admin delete", { _ = $0.admin.delete(path: "a/1.txt") }),
+            ("admin delete in another bucket", { _ = $0.admin.delete(bucket: "other", path: "x") }),
+            ("admin put into the empty bucket", { try $0.admin.put(text: "e", bucket: "empty", path: "e") }),
+            ("a new bucket", { $0.admin.createBucket("another") }),
+        ]
+        for (name, write) in writes {
+            let storage = made()
+            try await write(storage)
+            #expect(!storage.isUnchanged(since: snapshot), "\(name)")
+        }
+        // Only the snapshot it was made from: not another one of the same
+        // objects, not from a simulator made another way.
+        #expect(!StorageSimulator(restoring: snapshot).isUnchanged(since: try seeded().admin.snapshot()))
+        let empty = StorageSimulator()
+        #expect(!empty.isUnchanged(since: empty.admin.snapshot()))
+        // A default bucket the snapshot lacks was not made from it.
+        let elsewhere = StorageSimulator(configuration: StorageSimulator.Configuration(defaultBucket: "fresh"), restoring: snapshot)
+        #expect(!elsewhere.isUnchanged(since: snapshot))
+    }
+
     /// Simulators made from one snapshot share its index until they write;
     /// with 3,000 objects the index has internal levels, all of which a
     /// first write must copy, not change in place.

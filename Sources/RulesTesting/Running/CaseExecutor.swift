@@ -29,18 +29,24 @@ struct CaseExecutor: Sendable {
     /// Runs a case; with `tracing` off, a failing case runs once more with
     /// tracing so its decisions can be explained (cases are deterministic:
     /// fresh bucket, fixed clock), keeping the first run's duration.
-    func run(_ testCase: TestCase, explainingFailures tracing: Bool) async -> CaseResult {
-        let result = await run(testCase, tracing: tracing)
+    ///
+    /// `workspace` keeps the simulator of a case that left it unchanged for
+    /// the next case of this suite run in the same workspace.
+    func run(_ testCase: TestCase, explainingFailures tracing: Bool, in workspace: CaseWorkspace? = nil) async -> CaseResult {
+        let result = await run(testCase, tracing: tracing, workspace: workspace)
         guard !tracing, result.status == .failed else { return result }
-        var traced = await run(testCase, tracing: true)
+        var traced = await run(testCase, tracing: true, workspace: workspace)
         traced.duration = result.duration
         return traced
     }
 
     /// Runs a case once; `tracing` says whether decisions carry traces (and
     /// their explanations). `observer` sees every request and its decision.
+    /// Without an observer, the case may run on the simulator `workspace`
+    /// kept, and leaves its own there if it did not change it.
     func run(
-        _ testCase: TestCase, tracing: Bool, observer: (@Sendable (AuthorizationRequest, Decision) -> Void)? = nil
+        _ testCase: TestCase, tracing: Bool, observer: (@Sendable (AuthorizationRequest, Decision) -> Void)? = nil,
+        workspace: CaseWorkspace? = nil
     ) async -> CaseResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -52,12 +58,14 @@ struct CaseExecutor: Sendable {
             if case .request = step.operation { return false }
             return true
         }
+        // A kept simulator reports to its workspace's recorder, and only
+        // a run without an observer may take or keep one.
+        let reusable = observer == nil ? workspace : nil
         var simulator: StorageSimulator?
-        let recorder = DecisionRecorder()
+        let recorder = reusable?.recorder ?? DecisionRecorder()
         var setupFailure: Mismatch?
         if needsBucket {
-            let storage = StorageSimulator(
-                rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket), restoring: seeded)
+            let storage = reusable?.takeSimulator() ?? makeSimulator(recorder: recorder, observer: observer)
             storage.setTime(suite.time ?? runTime)
             storage.setRecordsTraces(tracing)
             // Untraced, a step needs only its verdicts: a failed case runs
@@ -65,10 +73,6 @@ struct CaseExecutor: Sendable {
             storage.setExplainsDecisions(tracing)
             storage.setDocuments(documents)
             setupFailure = seedFailure
-            storage.addAuthorizationObserver { request, decision in
-                recorder.append(decision)
-                observer?(request, decision)
-            }
             simulator = storage
         }
         var results: [StepResult] = []
@@ -105,9 +109,24 @@ struct CaseExecutor: Sendable {
             // retains every field it holds.
             results.append(StepResult(step: consume step, outcome: consume outcome, mismatches: consume mismatches))
         }
+        if let reusable, let simulator, simulator.isUnchanged(since: seeded) { reusable.keep(simulator) }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return CaseResult(testCase: testCase, status: failed ? .failed : .passed, steps: results, duration: seconds)
+    }
+
+    /// A simulator holding the seeded objects, whose decisions go to
+    /// `recorder` and `observer`.
+    private func makeSimulator(
+        recorder: DecisionRecorder, observer: (@Sendable (AuthorizationRequest, Decision) -> Void)?
+    ) -> StorageSimulator {
+        let storage = StorageSimulator(
+            rules: suite.rules, configuration: StorageSimulator.Configuration(defaultBucket: suite.bucket), restoring: seeded)
+        storage.addAuthorizationObserver { request, decision in
+            recorder.append(decision)
+            observer?(request, decision)
+        }
+        return storage
     }
 
     /// The suite's documents with the case's laid over them.
@@ -147,6 +166,27 @@ struct CaseExecutor: Sendable {
         observer?(request, decision)
         return StepOutcome(decisions: [decision])
     }
+}
+
+/// What one of the runner's tasks carries from case to case of a suite:
+/// the simulator of the last case that left the seeded objects as they were
+/// (read, was denied, or failed), which the next case takes instead of a
+/// new one. Cases cannot tell the difference: ``StorageSimulator/isUnchanged(since:)``
+/// holds only while no object or generation changed, and each case sets
+/// the clock, the caller, the documents and tracing itself.
+final class CaseWorkspace {
+    /// Where the kept simulator reports its decisions.
+    let recorder = DecisionRecorder()
+    private var kept: StorageSimulator?
+
+    /// The kept simulator, if any; the workspace no longer holds it.
+    func takeSimulator() -> StorageSimulator? {
+        defer { kept = nil }
+        return kept
+    }
+
+    /// Keeps `simulator`, made with ``recorder``, for the next case.
+    func keep(_ simulator: StorageSimulator) { kept = simulator }
 }
 
 /// Collects the decisions an operation causes (observers are called synchronously).

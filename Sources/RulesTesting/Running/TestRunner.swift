@@ -71,10 +71,17 @@ public struct TestRunner: Sendable {
             for _ in 0..<min(options.parallelism, total) {
                 group.addTask {
                     var results: [(position: Int, result: CaseResult)] = []
+                    // Cases of one suite share a workspace (and the
+                    // simulator it keeps); a task moves on to the next
+                    // suite with a new one.
+                    var workspace: (suite: Int, space: CaseWorkspace)?
                     while let position = queue.take() {
                         let item = work[position]
                         let testCase = selected[item.suite][item.index]
-                        results.append((position, await executors[item.suite].run(testCase, explainingFailures: tracing)))
+                        if workspace?.suite != item.suite { workspace = (item.suite, CaseWorkspace()) }
+                        let result = await executors[item.suite].run(
+                            testCase, explainingFailures: tracing, in: workspace?.space)
+                        results.append((position, result))
                         queue.finished()
                     }
                     return results

@@ -47,6 +47,26 @@ extension StorageAdmin {
     }
 }
 
+extension StorageSimulator {
+    /// Whether this simulator still holds exactly what it held when made
+    /// from `snapshot` (``init(rules:configuration:restoring:)``): the same
+    /// buckets, no object written, updated or deleted, and no generation
+    /// handed out since. Reads, denied requests and failed writes leave it
+    /// unchanged, so a test runner can give the next case this simulator
+    /// rather than restore the snapshot into a new one. `false` for a
+    /// simulator made another way, or from a snapshot without the default
+    /// bucket.
+    public func isUnchanged(since snapshot: StorageSnapshot) -> Bool {
+        guard currentGeneration == snapshot.lastGeneration else { return false }
+        return withBuckets { buckets in
+            guard buckets.byName.count == snapshot.buckets.count else { return false }
+            return snapshot.buckets.allSatisfy { bucket in
+                buckets.element(named: bucket.name)?.holdsUnwritten(bucket.contents) ?? false
+            }
+        }
+    }
+}
+
 extension StorageSnapshot {
     /// A bucket for each of the snapshot's, by name, sharing its index until
     /// a write, and an empty `defaultBucket` if the snapshot has none.

@@ -26,6 +26,11 @@ struct BucketContents {
 
     var count: Int { ordered.count }
 
+    /// Whether these contents still share `other`'s index: neither has
+    /// written since one was copied from the other, as every write first
+    /// copies a shared index (or, emptying the bucket, drops it).
+    func sharesIndex(with other: BucketContents) -> Bool { ordered === other.ordered }
+
     /// The entry named `key`.
     func element(for key: ObjectName) -> StoredEntry? { byName.entry(named: key.string) }
 

@@ -22,6 +22,12 @@ final class BucketStore: Sendable {
 
     var count: Int { index.withLock { $0.count } }
 
+    /// Whether this bucket holds `sorted`'s contents unwritten: made from
+    /// them, and no object stored, replaced or removed since.
+    func holdsUnwritten(_ sorted: SortedEntries) -> Bool {
+        index.withLock { $0.sharesIndex(with: sorted.contents) }
+    }
+
     /// Detaches the change observer under the index lock, so a write in
     /// flight either reports before this returns or not at all: a bucket
     /// dropped from the simulator must not reach its persistence layer.

@@ -17,10 +17,11 @@ enum ObjectFactory {
         var custom = attributes.customMetadata ?? [:]
         // Most objects have no custom metadata: skip hashing the key for nothing.
         let tokens = custom.isEmpty ? [] : custom.removeValue(forKey: tokensKey).map(splitTokens) ?? []
+        let hashes = ContentHashes(of: bytes)
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
-            md5Hash: Hashing.base64(Hashing.md5(bytes)), crc32c: crc32cString(bytes),
+            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c,
             etag: etag(generation: generation, metageneration: 1),
             contentType: attributes.contentType ?? "application/octet-stream",
             cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,

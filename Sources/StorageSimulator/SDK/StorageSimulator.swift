@@ -311,6 +311,9 @@ public final class StorageSimulator: Sendable {
 
     func existingBucket(_ name: String) -> BucketStore? { buckets.withLock { $0.element(named: name) } }
 
+    /// Runs `body` with the buckets locked.
+    func withBuckets<Result>(_ body: (inout BucketMap) -> Result) -> Result { buckets.withLock(body) }
+
     /// Replaces every bucket at once.
     func replaceBuckets(_ replacement: [String: BucketStore]) {
         let commit = buckets.withLock { buckets in
