@@ -84,6 +84,12 @@ struct SDKShapeTests {
         #expect(metadata == StorageMetadata(dictionary: dictionary))
         #expect(metadata.description.hasPrefix("StorageMetadata "))
         #expect(StorageMetadata().dictionaryRepresentation() == ["bucket": ""])
+        let fresh = StorageMetadata()
+        let fromEmpty = StorageMetadata(dictionary: [:])
+        #expect(fresh == fromEmpty)
+        #expect(fresh.name == nil && fresh.path == nil && fresh.md5Hash == nil && fresh.timeCreated == nil && fresh.updated == nil)
+        #expect(fresh.size == 0 && fresh.generation == 0 && fresh.metageneration == 0 && fresh.bucket == "")
+        #expect(!fresh.isFile && fresh.storedObject == nil && fresh.customMetadata == nil && fresh.contentType == nil)
         #expect(StorageMetadata(dictionary: ["size": 7]).size == 7)
         #expect(StorageMetadata(dictionary: ["size": "x"]).size == 0)
     }

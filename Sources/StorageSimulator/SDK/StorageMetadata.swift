@@ -92,9 +92,19 @@ open class StorageMetadata: NSObject {
 
     private let origin: Origin
 
-    /// Empty metadata, for an upload or a metadata change (`init(dictionary: [:])`).
-    public override convenience init() {
-        self.init(dictionary: [:])
+    /// Empty metadata, for an upload or a metadata change: what
+    /// `init(dictionary: [:])` makes, without looking up each key in an
+    /// empty dictionary (every upload of a test suite makes one).
+    public override init() {
+        bucket = ""
+        md5Hash = nil
+        size = 0
+        generation = 0
+        metageneration = 0
+        timeCreated = nil
+        updated = nil
+        origin = .dictionary([:])
+        super.init()
     }
 
     /// Metadata from the service's JSON keys (`contentType`, `metadata`,
