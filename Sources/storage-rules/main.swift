@@ -23,9 +23,14 @@ func runAsync(_ command: any AsyncParsableCommand) async throws {
 // back once 128 KiB are free at its top, so a run of 10,000 cases spent a
 // tenth of its time growing and shrinking heaps in system calls. Reserving
 // 64 MiB at each growth and keeping what is freed removes those calls; pages
-// still cost memory only once touched.
+// still cost memory only once touched. Setting these turns off glibc's
+// adaptive threshold for serving a block by its own `mmap`, so it is set too:
+// a suite's 5 MiB uploads would otherwise each be mapped, faulted in page by
+// page and unmapped, where from the heap the next one reuses the last one's
+// pages (32 MiB is the largest threshold glibc takes).
 _ = mallopt(M_TOP_PAD, 64 << 20)
 _ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
+_ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
 #endif
 
 // The process exits when its command returns: what a large run built is left

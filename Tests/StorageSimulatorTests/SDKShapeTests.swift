@@ -30,6 +30,42 @@ struct SDKShapeTests {
         #expect(instances[0] !== instances[1] && instances[1] !== instances[2] && instances[0] !== instances[2])
     }
 
+    /// A `Storage` holds its simulator; the simulator must not hold its
+    /// instances back, or neither is ever freed, nor the bytes its buckets
+    /// hold (a suite's cases each make a simulator).
+    @Test("a simulator is freed once nothing holds it or its Storage; a bucket's settings outlive its instance")
+    func simulatorLifetime() async throws {
+        weak var released: StorageSimulator?
+        weak var releasedStorage: Storage?
+        do {
+            let simulator = try TestRules.simulator(TestRules.open)
+            released = simulator
+            let storage = simulator.storage()
+            releasedStorage = storage
+            _ = try await storage.reference(withPath: "a.txt").putDataAsync(Data("x".utf8))
+            _ = try await simulator.storage(bucket: "other").reference().child("b").putDataAsync(Data("y".utf8))
+            _ = try await storage.reference(withPath: "a.txt").getMetadata()
+        }
+        #expect(released == nil && releasedStorage == nil)
+
+        // Held through its Storage alone, the simulator stays.
+        var kept: Storage? = StorageSimulator().storage()
+        weak let keptSimulator = kept?.simulator
+        #expect(keptSimulator != nil)
+        kept = nil
+        #expect(keptSimulator == nil)
+
+        let simulator = StorageSimulator()
+        do {
+            let storage = simulator.storage(bucket: "settings")
+            storage.maxOperationRetryTime = 7
+            storage.useEmulator(withHost: "127.0.0.1", port: 9199)
+        }
+        let again = simulator.storage(bucket: "settings")
+        #expect(again.maxOperationRetryTime == 7 && again.maxUploadRetryTime == 600)
+        #expect(simulator.storage(bucket: "elsewhere").maxOperationRetryTime == 120)
+    }
+
     @Test("useEmulator switches download URLs to http://host:port")
     func emulator() async throws {
         let simulator = try TestRules.simulator(TestRules.open)

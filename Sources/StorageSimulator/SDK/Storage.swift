@@ -31,11 +31,17 @@ open class Storage: NSObject {
         var configured = false
     }
 
-    init(simulator: StorageSimulator, bucket: String, callbackQueue: DispatchQueue = .main) {
+    /// The instance of `bucket`, sharing the settings the simulator keeps for it.
+    init(simulator: StorageSimulator, bucket: String, settings: Locked<Settings>) {
         self.simulator = simulator
         self.bucket = bucket
-        self.settings = Locked(Settings(callbackQueue: callbackQueue))
+        self.settings = settings
         super.init()
+    }
+
+    /// An instance with settings of its own.
+    convenience init(simulator: StorageSimulator, bucket: String, callbackQueue: DispatchQueue) {
+        self.init(simulator: simulator, bucket: bucket, settings: Locked(Settings(callbackQueue: callbackQueue)))
     }
 
     /// The default bucket of ``StorageSimulator/shared``.

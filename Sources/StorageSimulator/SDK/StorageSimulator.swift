@@ -79,7 +79,7 @@ public final class StorageSimulator: Sendable {
     /// is not `Sendable` (as in the SDK), yet one instance is handed to every
     /// caller: that is safe because its settings live behind its own lock and
     /// the rest of it is immutable.
-    private let storages = Locked(NameMap<Storage>())
+    private let storages = Locked(StorageInstances())
 
     /// The mutable settings every operation reads.
     struct Context {
@@ -263,10 +263,7 @@ public final class StorageSimulator: Sendable {
     /// read bucket names from their input).
     public func storage(bucket: String) -> Storage {
         storages.withLock { storages in
-            if let storage = storages.element(named: bucket) { return storage }
-            let storage = Storage(simulator: self, bucket: bucket)
-            storages.add(storage, named: bucket)
-            return storage
+            storages.instance(of: bucket) { Storage(simulator: self, bucket: bucket, settings: $0) }
         }
     }
 
