@@ -181,6 +181,29 @@ struct SnapshotTests {
         #expect(!elsewhere.isUnchanged(since: snapshot))
     }
 
+    @Test("a simulator reset to its snapshot holds what a new one made from it holds, and hands out the same generations")
+    func resetToSnapshot() throws {
+        let snapshot = try seeded().admin.snapshot()
+        let time = Timestamp(seconds: 1_767_225_600)
+        let used = StorageSimulator(restoring: snapshot)
+        used.setTime(time)
+        try used.admin.put(text: "n", path: "new")
+        try used.admin.put(text: "m", path: "b/2.txt")
+        _ = used.admin.delete(bucket: "other", path: "x")
+        used.admin.createBucket("added")
+        #expect(!used.isUnchanged(since: snapshot))
+        used.reset(to: snapshot)
+        #expect(used.isUnchanged(since: snapshot))
+        let fresh = StorageSimulator(restoring: snapshot)
+        fresh.setTime(time)
+        #expect(used.admin.bucketNames == fresh.admin.bucketNames)
+        for bucket in fresh.admin.bucketNames {
+            #expect(used.admin.objects(bucket: bucket) == fresh.admin.objects(bucket: bucket))
+        }
+        // The generations handed out before the reset are forgotten.
+        #expect(try used.admin.put(text: "d", path: "again") == fresh.admin.put(text: "d", path: "again"))
+    }
+
     /// Simulators made from one snapshot share its index until they write;
     /// with 3,000 objects the index has internal levels, all of which a
     /// first write must copy, not change in place.

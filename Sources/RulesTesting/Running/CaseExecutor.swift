@@ -74,6 +74,10 @@ struct CaseExecutor: Sendable {
             storage.setDocuments(documents)
             setupFailure = seedFailure
             simulator = storage
+            // The simulator holds its `Storage` instances weakly: holding the
+            // default bucket's for the case (and the workspace, between
+            // cases) spares each step making it again.
+            reusable?.holdStorage(storage.storage(bucket: suite.bucket))
         }
         var results: [StepResult] = []
         var failed = false
@@ -109,7 +113,13 @@ struct CaseExecutor: Sendable {
             // retains every field it holds.
             results.append(StepResult(step: consume step, outcome: consume outcome, mismatches: consume mismatches))
         }
-        if let reusable, let simulator, simulator.isUnchanged(since: seeded) { reusable.keep(simulator) }
+        if let reusable, let simulator {
+            // A case that wrote leaves its simulator too, returned to the
+            // seeded objects: the next case then makes nothing but the
+            // buckets this one changed.
+            if !simulator.isUnchanged(since: seeded) { simulator.reset(to: seeded) }
+            reusable.keep(simulator)
+        }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return CaseResult(testCase: testCase, status: failed ? .failed : .passed, steps: results, duration: seconds)
@@ -169,15 +179,19 @@ struct CaseExecutor: Sendable {
 }
 
 /// What one of the runner's tasks carries from case to case of a suite:
-/// the simulator of the last case that left the seeded objects as they were
-/// (read, was denied, or failed), which the next case takes instead of a
+/// the simulator of the last case, holding the seeded objects as they were
+/// (the case read, was denied or failed; or it wrote, and the simulator was
+/// reset to the seeded snapshot), which the next case takes instead of a
 /// new one. Cases cannot tell the difference: ``StorageSimulator/isUnchanged(since:)``
-/// holds only while no object or generation changed, and each case sets
-/// the clock, the caller, the documents and tracing itself.
+/// holds only while no object or generation changed, a reset restores
+/// both, and each case sets the clock, the caller, the documents and
+/// tracing itself.
 final class CaseWorkspace {
     /// Where the kept simulator reports its decisions.
     let recorder = DecisionRecorder()
     private var kept: StorageSimulator?
+    /// The `Storage` of the current simulator's default bucket.
+    private var storage: Storage?
 
     /// The kept simulator, if any; the workspace no longer holds it.
     func takeSimulator() -> StorageSimulator? {
@@ -187,6 +201,9 @@ final class CaseWorkspace {
 
     /// Keeps `simulator`, made with ``recorder``, for the next case.
     func keep(_ simulator: StorageSimulator) { kept = simulator }
+
+    /// Holds the current simulator's `Storage` for its default bucket.
+    func holdStorage(_ storage: Storage) { self.storage = storage }
 }
 
 /// Collects the decisions an operation causes (observers are called synchronously).

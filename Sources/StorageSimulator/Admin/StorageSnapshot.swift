@@ -67,6 +67,20 @@ extension StorageSimulator {
     }
 }
 
+extension StorageSimulator {
+    /// Returns the buckets, objects and generation counter to what
+    /// ``init(rules:configuration:restoring:)`` made from `snapshot`, so
+    /// that ``isUnchanged(since:)`` holds again: unlike
+    /// ``StorageAdmin/restore(_:)``, generations handed out since are
+    /// forgotten, and the next one is the one a new simulator would hand
+    /// out. Rules, identity, clock, observers and `Storage` settings stay:
+    /// a test runner's next case sets those it needs.
+    public func reset(to snapshot: StorageSnapshot) {
+        replaceBuckets(snapshot.stores(defaultBucket: configuration.defaultBucket))
+        setLastGeneration(snapshot.lastGeneration)
+    }
+}
+
 extension StorageSnapshot {
     /// A bucket for each of the snapshot's, by name, sharing its index until
     /// a write, and an empty `defaultBucket` if the snapshot has none.

@@ -363,6 +363,11 @@ public final class StorageSimulator: Sendable {
     /// The last generation handed out.
     var currentGeneration: Int64 { context.withLock { $0.lastGeneration } }
 
+    /// Makes `generation` the last one handed out, whatever came before.
+    func setLastGeneration(_ generation: Int64) {
+        context.withLock { $0.lastGeneration = generation }
+    }
+
     /// Makes the next generation come after `generation`.
     func advanceGeneration(to generation: Int64) {
         context.withLock { $0.lastGeneration = max($0.lastGeneration, generation) }
