@@ -30,8 +30,8 @@ struct CaseExecutor: Sendable {
     /// tracing so its decisions can be explained (cases are deterministic:
     /// fresh bucket, fixed clock), keeping the first run's duration.
     ///
-    /// `workspace` keeps the simulator of a case that left it unchanged for
-    /// the next case of this suite run in the same workspace.
+    /// `workspace` carries a simulator, holding the seeded objects, from
+    /// case to case of this suite.
     func run(_ testCase: TestCase, explainingFailures tracing: Bool, in workspace: CaseWorkspace? = nil) async -> CaseResult {
         let result = await run(testCase, tracing: tracing, workspace: workspace)
         guard !tracing, result.status == .failed else { return result }
@@ -42,8 +42,9 @@ struct CaseExecutor: Sendable {
 
     /// Runs a case once; `tracing` says whether decisions carry traces (and
     /// their explanations). `observer` sees every request and its decision.
-    /// Without an observer, the case may run on the simulator `workspace`
-    /// kept, and leaves its own there if it did not change it.
+    /// Without an observer, the case runs on the simulator `workspace`
+    /// kept, if any, and leaves its simulator there, reset to the seeded
+    /// objects if it changed them.
     func run(
         _ testCase: TestCase, tracing: Bool, observer: (@Sendable (AuthorizationRequest, Decision) -> Void)? = nil,
         workspace: CaseWorkspace? = nil

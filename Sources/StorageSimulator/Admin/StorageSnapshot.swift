@@ -65,9 +65,7 @@ extension StorageSimulator {
             }
         }
     }
-}
 
-extension StorageSimulator {
     /// Returns the buckets, objects and generation counter to what
     /// ``init(rules:configuration:restoring:)`` made from `snapshot`, so
     /// that ``isUnchanged(since:)`` holds again: unlike
