@@ -8,9 +8,13 @@ extension StorageError {
     /// The SDK's `serverError` for an HTTP answer `status` about `bucket`/`path`,
     /// with the rules' decision when there was one.
     static func serverError(status: Int, bucket: String, path: String, decision: Decision?) -> [String: Any] {
-        var info: [String: Any] = [
-            "ResponseErrorDomain": "com.google.HTTPStatus", "ResponseErrorCode": status, "bucket": bucket, "object": path,
-        ]
+        // Made at its final size: a literal of the first four keys was made
+        // for four, then grown and rehashed by the fifth.
+        var info = [String: Any](minimumCapacity: 6)
+        info["ResponseErrorDomain"] = "com.google.HTTPStatus"
+        info["ResponseErrorCode"] = status
+        info["bucket"] = bucket
+        info["object"] = path
         info[NSUnderlyingErrorKey] = NSError(domain: "com.google.HTTPStatus", code: status)
         if let decision { info[StorageErrorDecisionKey] = decision }
         return info
