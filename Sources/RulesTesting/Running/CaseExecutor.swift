@@ -16,6 +16,8 @@ struct CaseExecutor: Sendable {
     private let seeded: StorageSnapshot
     /// Why seeding failed, reported by every case that uses the bucket.
     private let seedFailure: Mismatch?
+    /// The suite's documents, for the cases that lay none over them.
+    private let suiteDocuments: InMemoryDocuments
 
     init(suite: TestSuite, runTime: Timestamp) {
         self.suite = suite
@@ -24,6 +26,7 @@ struct CaseExecutor: Sendable {
         template.setTime(suite.time ?? runTime)
         seedFailure = Self.seed(template, objects: suite.objects)
         seeded = template.admin.snapshot()
+        suiteDocuments = InMemoryDocuments(suite.firestore)
     }
 
     /// Runs a case; with `tracing` off, a failing case runs once more with
@@ -142,6 +145,7 @@ struct CaseExecutor: Sendable {
 
     /// The suite's documents with the case's laid over them.
     private func documents(for testCase: TestCase) -> InMemoryDocuments {
+        guard !testCase.firestore.isEmpty else { return suiteDocuments }
         var merged = suite.firestore
         for (path, document) in testCase.firestore {
             merged[path] = document
