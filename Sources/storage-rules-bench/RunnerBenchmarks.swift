@@ -64,6 +64,37 @@ func runRunnerBenchmarks() {
     print(pad("load + run", 58) + pad(format(bestTotal), 14) + formatRate(1 / bestTotal) + " suites/s, " + formatRate(Double(caseCount) / bestTotal) + " cases/s")
     print(pad("result of the last run", 58) + summary)
     TargetTable.record("runner: 10,000 cases, load + run (cases/s)", Double(caseCount) / bestTotal)
+    runLargeUploadBenchmark(startTime: startTime)
+}
+
+/// 200 cases uploading 4 or 5 MiB (`size:`, zeros): what a suite testing a
+/// size limit costs, where hashing the content and giving each case's
+/// bytes back (no simulator kept alive by its `Storage`) dominate.
+private func runLargeUploadBenchmark(startTime: Timestamp) {
+    let count = 200
+    let entries = (0..<count).map { index in
+        let owner = "u\(index % 10)"
+        let size = index.isMultiple(of: 2) ? 4 << 20 : 5 << 20
+        return "  - {name: big\(index), as: \(owner), upload: users/\(owner)/p\(index).png, size: \(size), "
+            + "expect: \(index.isMultiple(of: 2) ? "allow" : "deny")}\n"
+    }
+    let text = generatedSuite(cases: 0) + entries.joined()
+    guard let suite = try? SuiteLoader().load(text: text, path: "large-uploads.test.yaml") else {
+        print("the large-upload suite did not load")
+        return
+    }
+    var best = Double.infinity
+    var summary = ""
+    for _ in 0..<3 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let results = blocking {
+            await TestRunner(options: RunOptions(startTime: startTime, recordsTraces: false)).run([suite])
+        }
+        best = min(best, seconds(clock.now - start))
+        summary = RunResult(suites: results, loadErrors: []).summaryLine
+    }
+    print(pad("run \(count) uploads of 4 or 5 MiB (size:)", 58) + pad(format(best), 14) + formatRate(Double(count) / best) + " cases/s (" + summary + ")")
 }
 
 /// Waits for async work from synchronous code.

@@ -66,10 +66,16 @@ struct CaseExecutor: Sendable {
         // a run without an observer may take or keep one.
         let reusable = observer == nil ? workspace : nil
         var simulator: StorageSimulator?
+        // The default bucket's `Storage`, kept as an SDK client keeps it: the
+        // simulator holds its instances weakly, so each step would otherwise
+        // make it again.
+        var bucketStorage: Storage?
         let recorder = reusable?.recorder ?? DecisionRecorder()
         var setupFailure: Mismatch?
         if needsBucket {
-            let storage = reusable?.takeSimulator() ?? makeSimulator(recorder: recorder, observer: observer)
+            let kept = reusable?.take()
+            let storage = kept?.simulator ?? makeSimulator(recorder: recorder, observer: observer)
+            bucketStorage = kept?.storage ?? storage.storage(bucket: suite.bucket)
             storage.setTime(suite.time ?? runTime)
             storage.setRecordsTraces(tracing)
             // Untraced, a step needs only its verdicts: a failed case runs
@@ -78,10 +84,6 @@ struct CaseExecutor: Sendable {
             storage.setDocuments(documents)
             setupFailure = seedFailure
             simulator = storage
-            // The simulator holds its `Storage` instances weakly: holding the
-            // default bucket's for the case (and the workspace, between
-            // cases) spares each step making it again.
-            reusable?.holdStorage(storage.storage(bucket: suite.bucket))
         }
         var results: [StepResult] = []
         var failed = false
@@ -117,12 +119,12 @@ struct CaseExecutor: Sendable {
             // retains every field it holds.
             results.append(StepResult(step: consume step, outcome: consume outcome, mismatches: consume mismatches))
         }
-        if let reusable, let simulator {
+        if let reusable, let simulator, let bucketStorage {
             // A case that wrote leaves its simulator too, returned to the
             // seeded objects: the next case then makes nothing but the
             // buckets this one changed.
-            if !simulator.isUnchanged(since: seeded) { simulator.reset(to: seeded) }
-            reusable.keep(simulator)
+            simulator.reset(to: seeded)
+            reusable.keep(simulator, storage: bucketStorage)
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -194,21 +196,18 @@ struct CaseExecutor: Sendable {
 final class CaseWorkspace {
     /// Where the kept simulator reports its decisions.
     let recorder = DecisionRecorder()
-    private var kept: StorageSimulator?
-    /// The `Storage` of the current simulator's default bucket.
-    private var storage: Storage?
+    private var kept: (simulator: StorageSimulator, storage: Storage)?
 
-    /// The kept simulator, if any; the workspace no longer holds it.
-    func takeSimulator() -> StorageSimulator? {
+    /// The kept simulator and its default bucket's `Storage`, if any; the
+    /// workspace no longer holds them.
+    func take() -> (simulator: StorageSimulator, storage: Storage)? {
         defer { kept = nil }
         return kept
     }
 
-    /// Keeps `simulator`, made with ``recorder``, for the next case.
-    func keep(_ simulator: StorageSimulator) { kept = simulator }
-
-    /// Holds the current simulator's `Storage` for its default bucket.
-    func holdStorage(_ storage: Storage) { self.storage = storage }
+    /// Keeps `simulator`, made with ``recorder``, and its default bucket's
+    /// `storage` for the next case.
+    func keep(_ simulator: StorageSimulator, storage: Storage) { kept = (simulator, storage) }
 }
 
 /// Collects the decisions an operation causes (observers are called synchronously).

@@ -73,7 +73,11 @@ extension StorageSimulator {
     /// forgotten, and the next one is the one a new simulator would hand
     /// out. Rules, identity, clock, observers and `Storage` settings stay:
     /// a test runner's next case sets those it needs.
+    ///
+    /// A simulator that is unchanged is left as it is, so a caller can reset
+    /// after every use at the cost of the check.
     public func reset(to snapshot: StorageSnapshot) {
+        guard !isUnchanged(since: snapshot) else { return }
         replaceBuckets(snapshot.stores(defaultBucket: configuration.defaultBucket))
         setLastGeneration(snapshot.lastGeneration)
     }

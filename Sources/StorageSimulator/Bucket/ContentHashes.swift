@@ -32,7 +32,12 @@ struct ContentHashes: Sendable {
 
     private init(computing bytes: [UInt8]) {
         md5Hash = Hashing.base64(Hashing.md5(bytes))
-        crc32c = ObjectFactory.crc32cString(bytes)
+        crc32c = Self.text(crc32c: Hashing.crc32c(bytes))
+    }
+
+    /// A CRC32C as Cloud Storage reports it: base64 of its four bytes, big-endian.
+    static func text(crc32c crc: UInt32) -> String {
+        Hashing.base64([UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
     }
 
     /// The hashes of zero-filled content, by size.

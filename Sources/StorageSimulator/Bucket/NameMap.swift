@@ -1,5 +1,5 @@
 /// Objects by name, remembering the one found or added last: a simulator's
-/// buckets.
+/// buckets, and its ``Storage`` instances' slots (``StorageInstances``).
 ///
 /// Almost every operation in a row names the same bucket, and comparing
 /// one name (often the very same string storage) costs a fraction of

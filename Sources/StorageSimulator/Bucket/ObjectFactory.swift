@@ -150,12 +150,6 @@ enum ObjectFactory {
         }
     }
 
-    /// Base64 of the big-endian CRC32C, as GCS reports it.
-    static func crc32cString(_ bytes: [UInt8]) -> String {
-        let crc = Hashing.crc32c(bytes)
-        return Hashing.base64([UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
-    }
-
     /// Cloud Storage's entity tag: base64 of the generation and the
     /// metageneration as protocol-buffer varint fields 1 and 2, so it changes
     /// with both (`CLzws8n3u/kCEAE=` is generation 1660122857011260,

@@ -61,11 +61,13 @@ enum ExportRecord {
         let created = (fields["timeCreated"] as? String).flatMap(Timestamp.init(rfc3339:))
         let updated = (fields["updated"] as? String).flatMap(Timestamp.init(rfc3339:))
         let timeCreated = created ?? updated ?? Timestamp(seconds: 0)
+        // Computed only if the export lacks one of them.
+        lazy var hashes = ContentHashes(of: bytes)
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: metageneration,
             size: Int64(bytes.count), timeCreated: timeCreated, updated: updated ?? timeCreated,
-            md5Hash: fields["md5Hash"] as? String ?? Hashing.base64(Hashing.md5(bytes)),
-            crc32c: crc32c(fields["crc32c"]) ?? ObjectFactory.crc32cString(bytes),
+            md5Hash: fields["md5Hash"] as? String ?? hashes.md5Hash,
+            crc32c: crc32c(fields["crc32c"]) ?? hashes.crc32c,
             etag: fields["etag"] as? String ?? ObjectFactory.etag(generation: generation, metageneration: metageneration),
             contentType: fields["contentType"] as? String, cacheControl: fields["cacheControl"] as? String,
             contentDisposition: fields["contentDisposition"] as? String,
@@ -98,11 +100,7 @@ enum ExportRecord {
         } else {
             return nil
         }
-        if let decimal = UInt32(text) {
-            return Hashing.base64([
-                UInt8(decimal >> 24 & 0xFF), UInt8(decimal >> 16 & 0xFF), UInt8(decimal >> 8 & 0xFF), UInt8(decimal & 0xFF),
-            ])
-        }
+        if let decimal = UInt32(text) { return ContentHashes.text(crc32c: decimal) }
         return decimalCRC32C(text) == nil ? nil : text
     }
 

@@ -10,35 +10,22 @@
 ///
 /// Not thread-safe by itself: ``StorageSimulator`` keeps it under a lock.
 struct StorageInstances {
-    private final class Slot {
+    /// One bucket's settings and, while something holds it, its instance.
+    final class Slot {
         weak var instance: Storage?
-        let settings: Locked<Storage.Settings>
-
-        init(settings: Locked<Storage.Settings>) {
-            self.settings = settings
-        }
+        let settings = Locked(Storage.Settings())
     }
 
-    private var slots: [String: Slot] = [:]
-    /// The slot found or added last: almost every call names the same bucket.
-    private var recent: (bucket: String, slot: Slot)?
+    private var slots = NameMap<Slot>()
 
     /// The live instance of `bucket`, or a new one from `make`, given the
     /// bucket's settings.
-    mutating func instance(
-        of bucket: String, make: (Locked<Storage.Settings>) -> Storage
-    ) -> Storage {
-        let slot: Slot
-        if let recent, recent.bucket == bucket {
-            slot = recent.slot
-        } else if let found = slots[bucket] {
-            slot = found
-            recent = (bucket, found)
-        } else {
-            slot = Slot(settings: Locked(Storage.Settings()))
-            slots[bucket] = slot
-            recent = (bucket, slot)
-        }
+    mutating func instance(of bucket: String, make: (Locked<Storage.Settings>) -> Storage) -> Storage {
+        let slot = slots.element(named: bucket) ?? {
+            let slot = Slot()
+            slots.add(slot, named: bucket)
+            return slot
+        }()
         if let instance = slot.instance { return instance }
         let instance = make(slot.settings)
         slot.instance = instance
