@@ -41,20 +41,18 @@ struct CaseContext {
 
     func loadCases(_ node: YAMLNode) throws(SuiteLoadError) -> [TestCase] {
         let items = try reader.sequence(node, what: "`cases`")
-        var cases: [TestCase] = []
-        cases.reserveCapacity(items.count)
-        var names: [String: SuiteLocation] = [:]
-        names.reserveCapacity(items.count)
+        let (cases, failure) = loadEach(items)
         // In document order, so the error is the one a case-by-case load
-        // meets first: a run of cases ends early only at a failed case.
-        for (item, loaded) in zip(items, loadEach(items).joined()) {
-            let testCase = try loaded.get()
-            if let first = names[testCase.name] {
-                throw reader.error("duplicate case name `\(testCase.name)` (first used at line \(first.line))", at: item, key: "name")
+        // meets first: every case before the first that failed is loaded.
+        var firstLines: [String: Int] = [:]
+        firstLines.reserveCapacity(cases.count)
+        for index in cases.indices {
+            if let first = firstLines.updateValue(cases[index].location.line, forKey: cases[index].name) {
+                throw reader.error(
+                    "duplicate case name `\(cases[index].name)` (first used at line \(first))", at: items[index], key: "name")
             }
-            names[testCase.name] = testCase.location
-            cases.append(testCase)
         }
+        if let failure { throw failure }
         return cases
     }
 
@@ -62,29 +60,61 @@ struct CaseContext {
     private static let casesPerRun = 256
 
     /// Each case loaded on its own, in runs of consecutive cases spread over
-    /// the cores (a large generated suite spends a third of its load here).
-    /// A run stops at its first failed case; the runs are in document order.
-    private func loadEach(_ items: [YAMLNode]) -> [[Result<TestCase, SuiteLoadError>]] {
+    /// the cores (a large generated suite spends a third of its load here),
+    /// each run writing its cases into their places in the result: gathering
+    /// them afterwards retained every field of every case, on cache lines
+    /// another core had just written. A run stops at its first failed case;
+    /// the result holds the cases before the first failure in document
+    /// order, and that failure.
+    private func loadEach(_ items: [YAMLNode]) -> (cases: [TestCase], failure: SuiteLoadError?) {
         let runCount = min(items.count / Self.casesPerRun, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        guard runCount > 1 else { return [loadRun(items[...])] }
-        let runs = Mutex([[Result<TestCase, SuiteLoadError>]](repeating: [], count: runCount))
-        DispatchQueue.concurrentPerform(iterations: runCount) { run in
-            let bounds = items.count * run / runCount..<items.count * (run + 1) / runCount
-            let loaded = loadRun(items[bounds])
-            runs.withLock { $0[run] = loaded }
+        guard runCount > 1 else {
+            var cases: [TestCase] = []
+            cases.reserveCapacity(items.count)
+            for item in items {
+                do {
+                    cases.append(try loadCase(item))
+                } catch {
+                    return (cases, error)
+                }
+            }
+            return (cases, nil)
         }
-        return runs.withLock { $0 }
-    }
-
-    private func loadRun(_ items: ArraySlice<YAMLNode>) -> [Result<TestCase, SuiteLoadError>] {
-        var loaded: [Result<TestCase, SuiteLoadError>] = []
-        loaded.reserveCapacity(items.count)
-        for item in items {
-            let result = Result { () throws(SuiteLoadError) in try loadCase(item) }
-            loaded.append(result)
-            if case .failure = result { break }
+        // Per run: how many cases it wrote, and the error that stopped it.
+        let outcomes = Mutex([(written: Int, failure: SuiteLoadError?)](repeating: (0, nil), count: runCount))
+        var failure: SuiteLoadError?
+        let cases = [TestCase](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: runCount) { run in
+                let bounds = items.count * run / runCount..<items.count * (run + 1) / runCount
+                var written = 0
+                var stopped: SuiteLoadError?
+                for index in bounds {
+                    do throws(SuiteLoadError) {
+                        (base + index).initialize(to: try loadCase(items[index]))
+                        written += 1
+                    } catch {
+                        stopped = error
+                        break
+                    }
+                }
+                outcomes.withLock { $0[run] = (written, stopped) }
+            }
+            // Keep the cases up to the first failure; free those that later runs wrote.
+            let runs = outcomes.withLock { $0 }
+            var kept = 0
+            for (run, outcome) in runs.enumerated() {
+                let start = items.count * run / runCount
+                if failure == nil {
+                    kept = start + outcome.written
+                    failure = outcome.failure
+                } else {
+                    (base + start).deinitialize(count: outcome.written)
+                }
+            }
+            initializedCount = kept
         }
-        return loaded
+        return (cases, failure)
     }
 
     private func loadCase(_ node: YAMLNode) throws(SuiteLoadError) -> TestCase {

@@ -44,7 +44,10 @@ extension YAMLSubsetParser.Parser {
     }
 
     /// Runs `parse` on consecutive runs of `starts` over the cores; on
-    /// success, continues from where the last part stopped.
+    /// success, continues from where the last part stopped. Each part
+    /// copies its items into their places in the list itself: gathering
+    /// them afterwards on one thread retained each node on a cache line
+    /// another core had just written.
     private mutating func inParts(
         starts: [ItemStart], _ parse: @Sendable (inout Self, _ end: Int?) throws(YAMLSubsetParser.Unsupported) -> [YAMLNode]
     ) -> [YAMLNode]? {
@@ -52,24 +55,36 @@ extension YAMLSubsetParser.Parser {
         guard partCount > 1 else { return nil }
         nonisolated(unsafe) let text = bytes
         let (isASCII, depth) = (self.isASCII, self.depth)
-        let results = Mutex([(items: [YAMLNode], end: ItemStart)?](repeating: nil, count: partCount))
-        DispatchQueue.concurrentPerform(iterations: partCount) { part in
-            let first = starts[starts.count * part / partCount]
-            let end = part + 1 < partCount ? starts[starts.count * (part + 1) / partCount].position : nil
-            var parser = YAMLSubsetParser.Parser(bytes: text, isASCII: isASCII)
-            (parser.position, parser.line, parser.lineStart, parser.depth) = (first.position, first.line, first.lineStart, depth)
-            guard let items = try? parse(&parser, end), end == nil || parser.position == end else { return }
-            let stop = ItemStart(position: parser.position, line: parser.line, lineStart: parser.lineStart)
-            results.withLock { $0[part] = (items, stop) }
+        // Where each part stopped, once it has written its items.
+        let stops = Mutex([ItemStart?](repeating: nil, count: partCount))
+        var last: ItemStart?
+        let items = [YAMLNode](unsafeUninitializedCapacity: starts.count) { buffer, initializedCount in
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                let (firstIndex, endIndex) = (starts.count * part / partCount, starts.count * (part + 1) / partCount)
+                let first = starts[firstIndex]
+                let end = endIndex < starts.count ? starts[endIndex].position : nil
+                var parser = YAMLSubsetParser.Parser(bytes: text, isASCII: isASCII)
+                (parser.position, parser.line, parser.lineStart, parser.depth) = (first.position, first.line, first.lineStart, depth)
+                guard let items = try? parse(&parser, end), end == nil || parser.position == end,
+                    items.count == endIndex - firstIndex
+                else { return }
+                items.withUnsafeBufferPointer { (base + firstIndex).initialize(from: $0.baseAddress!, count: $0.count) }
+                let stop = ItemStart(position: parser.position, line: parser.line, lineStart: parser.lineStart)
+                stops.withLock { $0[part] = stop }
+            }
+            let parts = stops.withLock { $0 }
+            guard parts.allSatisfy({ $0 != nil }) else {
+                for (part, stop) in parts.enumerated() where stop != nil {
+                    let (firstIndex, endIndex) = (starts.count * part / partCount, starts.count * (part + 1) / partCount)
+                    (base + firstIndex).deinitialize(count: endIndex - firstIndex)
+                }
+                return
+            }
+            initializedCount = starts.count
+            last = parts[partCount - 1]
         }
-        let parts = results.withLock { $0 }
-        var items: [YAMLNode] = []
-        items.reserveCapacity(starts.count)
-        for part in parts {
-            guard let part else { return nil }
-            items.append(contentsOf: part.items)
-        }
-        guard let last = parts.last??.end else { return nil }
+        guard let last else { return nil }
         (position, line, lineStart) = (last.position, last.line, last.lineStart)
         return items
     }
