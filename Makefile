@@ -41,7 +41,8 @@ check-allocations: deps
 	$(SWIFT) build $(RELEASE) --product storage-rules-allocation-check
 	.build/release/storage-rules-allocation-check
 
-bench: deps
+## Every benchmark group; the runner group also times whole `storage-rules test` processes.
+bench: build
 	$(SWIFT) build $(RELEASE) --product storage-rules-bench
 	.build/release/storage-rules-bench
 

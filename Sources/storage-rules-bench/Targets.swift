@@ -43,7 +43,12 @@ enum TargetTable {
         Target(name: "decide: 200 match blocks / 1 block, same allow", limit: 1.5, direction: .atMost, unit: .ratio),
         Target(name: "decide: traced / untraced, same allow", limit: 5, direction: .atMost, unit: .ratio),
         Target(name: "compile a 1,000-line file (parse, check, build)", limit: 1e-3, direction: .atMost, unit: .seconds),
-        Target(name: "runner: 10,000 cases, load + run (cases/s)", limit: 100_000, direction: .atLeast, unit: .perSecond),
+        Target(
+            name: "runner: 10,000 cases, whole process, YAML (cases/s)", limit: 100_000, direction: .atLeast, unit: .perSecond,
+            elsewhere: "needs .build/release/storage-rules (make build)"),
+        Target(
+            name: "runner: 10,000 cases, whole process, JSON (cases/s)", limit: 100_000, direction: .atLeast, unit: .perSecond,
+            elsewhere: "needs .build/release/storage-rules (make build)"),
         Target(name: "bucket 1M: look up one object", limit: 500e-9, direction: .atMost, unit: .seconds),
         Target(name: "bucket 1M: insert one object", limit: 1e-6, direction: .atMost, unit: .seconds),
         Target(name: "bucket 1M: folder page of 1,000 items", limit: 50e-6, direction: .atMost, unit: .seconds),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RulesEngine
 import RulesSyntax
 import Yams
@@ -58,7 +59,38 @@ public struct SuiteLoader: Sendable {
         }
         let top = try reader.mapping(root, what: "the suite", allowed: Self.topLevelKeys)
         let directory = Self.directory(of: path)
-        let rules = try loadRules(top, reader: reader, directory: directory)
+        let source = try rulesSource(top, reader: reader, directory: directory)
+        // The rules compile on another thread while the rest of the suite
+        // loads (a large ruleset takes milliseconds, as long as loading a
+        // thousand cases). Their errors still come first, as a load in file
+        // order would meet them.
+        let compiling = DispatchGroup()
+        let compiled = Mutex<CompileResult?>(nil)
+        DispatchQueue.global().async(group: compiling) { [cache] in
+            let result = cache.compile(path: source.path, text: source.text)
+            compiled.withLock { $0 = result }
+        }
+        let rest = Result { () throws(SuiteLoadError) in try loadAllButRules(top, reader: reader, directory: directory) }
+        compiling.wait()
+        guard let result = compiled.withLock({ $0 }) else { preconditionFailure("the rules compile finished without a result") }
+        let rules = try ruleset(result, source: source, top: top, reader: reader)
+        let parts = try rest.get()
+        return TestSuite(
+            path: path, rules: rules, bucket: parts.bucket, time: parts.time, users: parts.users,
+            firestore: parts.firestore, objects: parts.objects, cases: parts.cases)
+    }
+
+    /// Everything a suite holds but its rules.
+    private struct SuiteParts {
+        var bucket: String
+        var time: Timestamp?
+        var users: [String: AuthIdentity]
+        var firestore: [String: RulesMap]
+        var objects: [SeedObject]
+        var cases: [TestCase]
+    }
+
+    private func loadAllButRules(_ top: Fields, reader: YAMLReader, directory: String) throws(SuiteLoadError) -> SuiteParts {
         let bucket = try top.string("bucket") ?? Self.defaultBucket
         let time = try top["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") }
         let users = try top["users"].map { node throws(SuiteLoadError) in try loadUsers(node, reader: reader) } ?? [:]
@@ -73,13 +105,13 @@ public struct SuiteLoader: Sendable {
         } ?? []
         let context = CaseContext(reader: reader, bucket: bucket, users: users, directory: directory)
         let cases = try context.loadCases(try top.required("cases"))
-        return TestSuite(
-            path: path, rules: rules, bucket: bucket, time: time, users: users, firestore: firestore,
-            objects: objects, cases: cases)
+        return SuiteParts(bucket: bucket, time: time, users: users, firestore: firestore, objects: objects, cases: cases)
     }
 
-    private func loadRules(_ top: Fields, reader: YAMLReader, directory: String) throws(SuiteLoadError) -> CompiledRuleset {
-        let source: (path: String, text: String)
+    /// The rules' path (the suite's own for `rulesSource`) and text.
+    private func rulesSource(
+        _ top: Fields, reader: YAMLReader, directory: String
+    ) throws(SuiteLoadError) -> (path: String, text: String) {
         switch try top.exclusive(["rules", "rulesSource"]) {
         case "rules"?:
             let node = try top.required("rules")
@@ -87,7 +119,7 @@ public struct SuiteLoader: Sendable {
             let path = Self.resolve(relative, in: directory)
             switch TextFile.read(path) {
             case .success(let text):
-                source = (path, text)
+                return (path, text)
             case .failure(let error) where error.line == nil:
                 throw reader.error("rules file `\(path)` \(error.reasonAfterName)", at: node, key: "rules")
             case .failure(let error):
@@ -102,11 +134,16 @@ public struct SuiteLoader: Sendable {
             // Leading newlines keep the rules' line numbers equal to the suite file's.
             var firstLine = node.mark.line
             if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded { firstLine += 1 }
-            source = (reader.file, String(repeating: "\n", count: max(0, firstLine - 1)) + text)
+            return (reader.file, String(repeating: "\n", count: max(0, firstLine - 1)) + text)
         default:
             throw reader.error("the suite needs `rules` (a rules file) or `rulesSource` (rules text)", at: top.node, key: "rules")
         }
-        let result = cache.compile(path: source.path, text: source.text)
+    }
+
+    /// The compiled rules, or the load error that reports their diagnostics.
+    private func ruleset(
+        _ result: CompileResult, source: (path: String, text: String), top: Fields, reader: YAMLReader
+    ) throws(SuiteLoadError) -> CompiledRuleset {
         guard let ruleset = result.ruleset else {
             let errors = result.diagnostics.filter { $0.severity == .error }
             let first = errors.first.map { result.source.location(of: $0.range.start) } ?? SourceLocation(line: 1, column: 1)
