@@ -44,6 +44,9 @@ public enum TextFile {
 
     /// The bytes as text, or where they stop being UTF-8.
     static func text(_ bytes: [UInt8], path: String) -> Result<String, ReadError> {
+        // The usual file is valid: one validating pass makes its text, and
+        // the first bad byte is looked for only in a file that has one.
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
         if let offset = firstInvalidUTF8(bytes) {
             let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let line = bytes[..<offset].count { $0 == 0x0A } + 1
