@@ -42,7 +42,12 @@ check-allocations: deps
 	.build/release/storage-rules-allocation-check
 
 ## Every benchmark group; the runner group also times whole `storage-rules test` processes.
+## The benchmark's emulator client uses URLSession, whose static link needs libcurl's development files.
 bench: build
+	@pkg-config --exists libcurl 2>/dev/null || { \
+		echo "installing libcurl4-openssl-dev"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libcurl4-openssl-dev; }
 	$(SWIFT) build $(RELEASE) --product storage-rules-bench
 	.build/release/storage-rules-bench
 
