@@ -63,13 +63,18 @@ public struct SuiteLoader: Sendable {
         // The rules compile on another thread while the rest of the suite
         // loads (a large ruleset takes milliseconds, as long as loading a
         // thousand cases). Their errors still come first, as a load in file
-        // order would meet them.
-        let compiling = DispatchGroup()
+        // order would meet them. A thread of its own rather than a queue's:
+        // the loader may run on a pool thread, which waits for it below.
+        let compiling = DispatchSemaphore(value: 0)
         let compiled = Mutex<CompileResult?>(nil)
-        DispatchQueue.global().async(group: compiling) { [cache] in
+        let compiler = Thread { [cache] in
             let result = cache.compile(path: source.path, text: source.text)
             compiled.withLock { $0 = result }
+            compiling.signal()
         }
+        // The stack a main thread has: the parser and checker recurse as deep as the rules nest.
+        compiler.stackSize = 8 << 20
+        compiler.start()
         let rest = Result { () throws(SuiteLoadError) in try loadAllButRules(top, reader: reader, directory: directory) }
         compiling.wait()
         guard let result = compiled.withLock({ $0 }) else { preconditionFailure("the rules compile finished without a result") }
