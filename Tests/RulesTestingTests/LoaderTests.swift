@@ -227,6 +227,30 @@ struct LoaderTests {
         #expect(details.contains("allow read: if request.auth != ;"))
     }
 
+    /// Large suites compile their rules on another thread while their cases
+    /// load: the rules' error must still be the one reported, as a load in
+    /// file order meets it first, however many cases follow.
+    @Test("rules that do not compile are reported before a mistaken case", arguments: [3, 3000])
+    func rulesErrorBeforeCaseErrors(caseCount: Int) throws {
+        var text = """
+            rulesSource: |
+              rules_version = '2';
+              service firebase.storage {
+                match /b/{bucket}/o {
+                  allow read: if request.auth != ;
+                }
+              }
+            cases:
+
+            """
+        for index in 0..<caseCount {
+            text += "  - {name: c\(index), get: files/\(index), expect: allow, expext: deny}\n"
+        }
+        let error = try #require(loadError(text, path: "s.test.yaml"))
+        #expect(error.message.hasPrefix("rules do not compile"), "\(error.message)")
+        #expect(error.location.line == 5)
+    }
+
     @Test("positions are kept inside the text, counting lines as YAML does", arguments: [
         ("a\nb", 3, 2), ("a\nb", 2, 2), ("a\rb", 2, 2), ("a\r\nb", 2, 2), ("a\r\nb", 3, 2), ("a\rb\rc", 4, 3),
     ])

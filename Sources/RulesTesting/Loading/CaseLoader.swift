@@ -57,7 +57,7 @@ struct CaseContext {
     }
 
     /// Fewest cases worth handing to another thread.
-    private static let casesPerRun = 256
+    static let casesPerRun = 256
 
     /// Each case loaded on its own, in runs of consecutive cases spread over
     /// the cores (a large generated suite spends a third of its load here),

@@ -60,29 +60,46 @@ public struct SuiteLoader: Sendable {
         let top = try reader.mapping(root, what: "the suite", allowed: Self.topLevelKeys)
         let directory = Self.directory(of: path)
         let source = try rulesSource(top, reader: reader, directory: directory)
-        // The rules compile on another thread while the rest of the suite
-        // loads (a large ruleset takes milliseconds, as long as loading a
-        // thousand cases). Their errors still come first, as a load in file
-        // order would meet them. A thread of its own rather than a queue's:
-        // the loader may run on a pool thread, which waits for it below.
-        let compiling = DispatchSemaphore(value: 0)
-        let compiled = Mutex<CompileResult?>(nil)
-        let compiler = Thread { [cache] in
-            let result = cache.compile(path: source.path, text: source.text)
-            compiled.withLock { $0 = result }
-            compiling.signal()
+        // A compile is worth a thread of its own only beside a load that
+        // takes as long: the cases a load spreads over the cores.
+        var manyCases = false
+        if case .sequence(let cases)? = top["cases"] { manyCases = cases.items.count >= CaseContext.casesPerRun }
+        let (result, rest) = compiling(source, overlapping: manyCases) { () throws(SuiteLoadError) in
+            try loadAllButRules(top, reader: reader, directory: directory)
         }
-        // The stack a main thread has: the parser and checker recurse as deep as the rules nest.
-        compiler.stackSize = 8 << 20
-        compiler.start()
-        let rest = Result { () throws(SuiteLoadError) in try loadAllButRules(top, reader: reader, directory: directory) }
-        compiling.wait()
-        guard let result = compiled.withLock({ $0 }) else { preconditionFailure("the rules compile finished without a result") }
+        // Rules errors come first, as a load in file order meets them.
         let rules = try ruleset(result, source: source, top: top, reader: reader)
         let parts = try rest.get()
         return TestSuite(
             path: path, rules: rules, bucket: parts.bucket, time: parts.time, users: parts.users,
             firestore: parts.firestore, objects: parts.objects, cases: parts.cases)
+    }
+
+    /// The rules' compile result and `load`'s; with `overlapping`, the
+    /// compile runs on a thread of its own while `load` runs (a large
+    /// ruleset takes milliseconds, as long as loading a thousand cases). A
+    /// thread rather than a queue's: the loader may itself run on a pool
+    /// thread, which waits for the compile.
+    private func compiling<Parts>(
+        _ source: (path: String, text: String), overlapping: Bool, while load: () throws(SuiteLoadError) -> Parts
+    ) -> (CompileResult, Result<Parts, SuiteLoadError>) {
+        guard overlapping else {
+            return (cache.compile(path: source.path, text: source.text), Result(catching: load))
+        }
+        let finished = DispatchSemaphore(value: 0)
+        let compiled = Mutex<CompileResult?>(nil)
+        let compiler = Thread { [cache] in
+            let result = cache.compile(path: source.path, text: source.text)
+            compiled.withLock { $0 = result }
+            finished.signal()
+        }
+        // The stack a main thread has: the parser and checker recurse as deep as the rules nest.
+        compiler.stackSize = 8 << 20
+        compiler.start()
+        let loaded = Result(catching: load)
+        finished.wait()
+        guard let result = compiled.withLock({ $0 }) else { preconditionFailure("the rules compile finished without a result") }
+        return (result, loaded)
     }
 
     /// Everything a suite holds but its rules.
