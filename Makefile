@@ -11,12 +11,16 @@ RELEASE := -c release --static-swift-stdlib
 
 .PHONY: deps build examples test bench check-allocations check-examples integration-clients integration-precommit
 
+# $(call apt-install-missing,<pkg-config module>,<Debian packages>): installs
+# the packages when pkg-config cannot find the module.
+apt-install-missing = @pkg-config --exists $(1) 2>/dev/null || { \
+		echo "installing $(2)"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(2); }
+
 ## Installs libpcre2-dev when pkg-config cannot find libpcre2-8.
 deps:
-	@pkg-config --exists libpcre2-8 2>/dev/null || { \
-		echo "installing libpcre2-dev"; \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; }
+	$(call apt-install-missing,libpcre2-8,libpcre2-dev pkg-config)
 
 build: deps
 	$(SWIFT) build $(RELEASE) --product storage-rules
@@ -44,10 +48,7 @@ check-allocations: deps
 ## Every benchmark group; the runner group also times whole `storage-rules test` processes.
 ## The benchmark's emulator client uses URLSession, whose static link needs libcurl's development files.
 bench: build
-	@pkg-config --exists libcurl 2>/dev/null || { \
-		echo "installing libcurl4-openssl-dev"; \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libcurl4-openssl-dev; }
+	$(call apt-install-missing,libcurl,libcurl4-openssl-dev)
 	$(SWIFT) build $(RELEASE) --product storage-rules-bench
 	.build/release/storage-rules-bench
 
