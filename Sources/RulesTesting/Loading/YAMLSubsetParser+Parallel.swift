@@ -6,7 +6,8 @@ import Synchronization
 // over the cores: the list is split where entries start, and each part is
 // parsed as the whole list would parse it, from the same position, line and
 // column. The parts must tile the list exactly (each ends where the next
-// begins, with the state a one-pass parse would have there); otherwise the
+// begins, with the state a one-pass parse would have there, and holds one
+// item for each start it was given, so it knows their places); otherwise the
 // list is parsed in one pass, which decides alone what it accepts. So a
 // split point chosen wrongly costs time, never a different tree.
 extension YAMLSubsetParser.Parser {
