@@ -7,7 +7,12 @@ import Synchronization
 /// Runs one case: a fresh in-memory bucket seeded with the suite's objects,
 /// then each step through the SDK-shaped API (or straight to the rules for
 /// `request:`), recording every rules decision.
-struct CaseExecutor: Sendable {
+///
+/// A class: the runner's tasks call it for every case, and each async call
+/// on a struct copied its fields (the suite's lists, its rules, the
+/// snapshot) into the call's frame, a retain of each on objects both cores
+/// share.
+final class CaseExecutor: Sendable {
     let suite: TestSuite
     /// `request.time` when neither the step, the case nor the suite sets one.
     let runTime: Timestamp
