@@ -29,15 +29,32 @@ struct CaseContext {
         Set(operationKeys.flatMap(fieldKeys(of:)))
     }
 
-    /// The keys a case accepts, by its operation, made once rather than for
-    /// every case; `steps` stands for a case with a sequence of steps.
-    private static let caseKeysByOperation: [String: [String]] = Dictionary(
-        uniqueKeysWithValues: operationKeys.map { ($0, caseKeys + callerKeys + [$0, "expect"] + fieldKeys(of: $0)) }
-            + [("steps", caseKeys + callerKeys + ["steps"])])
+    /// The operations, interned, in the order of ``operationKeys``.
+    static let operations: [SuiteKey] = operationKeys.map(SuiteKey.init)
+    private static let operationSet = SuiteKeys(operations)
 
+    /// The keys a case accepts, by its operation (indexed by the key's raw
+    /// value), made once rather than for every case.
+    private static let caseKeysByOperation: [SuiteKeys] = keysByOperation { caseKeys + callerKeys + [$0, "expect"] + fieldKeys(of: $0) }
+    /// The keys of a case with `steps`.
+    private static let sequenceCaseKeys = SuiteKeys((caseKeys + callerKeys + ["steps"]).map(SuiteKey.init))
     /// The keys a step accepts, by its operation.
-    private static let stepKeysByOperation: [String: [String]] = Dictionary(
-        uniqueKeysWithValues: operationKeys.map { ($0, callerKeys + [$0, "expect"] + fieldKeys(of: $0)) })
+    private static let stepKeysByOperation: [SuiteKeys] = keysByOperation { callerKeys + [$0, "expect"] + fieldKeys(of: $0) }
+
+    private static func keysByOperation(_ keys: (String) -> [String]) -> [SuiteKeys] {
+        var table = [SuiteKeys](repeating: SuiteKeys([]), count: SuiteKey.allCases.count)
+        for operation in operationKeys {
+            table[Int(SuiteKey(operation).rawValue)] = SuiteKeys(keys(operation).map(SuiteKey.init))
+        }
+        return table
+    }
+
+    /// The keys a case accepts, by its operation (`nil`: a case with
+    /// `steps`), as strings in the order messages list them.
+    private static func caseKeyList(_ operation: String?) -> [String] {
+        guard let operation else { return caseKeys + callerKeys + ["steps"] }
+        return caseKeys + callerKeys + [operation, "expect"] + fieldKeys(of: operation)
+    }
 
     func loadCases(_ node: YAMLNode) throws(SuiteLoadError) -> [TestCase] {
         let items = try reader.sequence(node, what: "`cases`")
@@ -119,34 +136,34 @@ struct CaseContext {
 
     private func loadCase(_ node: YAMLNode) throws(SuiteLoadError) -> TestCase {
         let loose = try reader.mapping(node, what: "a case")
-        let isSequence = loose.has("steps")
+        let isSequence = loose.has(.steps)
         let operation = isSequence ? nil : try operationKey(loose, what: "a case")
-        let allowed = Self.caseKeysByOperation[operation ?? "steps"] ?? []
-        let fields = try checked(loose, allowed: allowed, operation: operation)
-        let name = try reader.string(try fields.required("name"), what: "`name`")
+        let allowed = operation.map { Self.caseKeysByOperation[Int($0.rawValue)] } ?? Self.sequenceCaseKeys
+        let fields = try checked(loose, allowed: allowed, list: Self.caseKeyList(operation?.text), operation: operation)
+        let name = try reader.string(try fields.required(.name), what: "`name`")
         let location = reader.location(of: node)
         var skipReason: String?
-        if let skip = fields["skip"] {
+        if let skip = fields[.skip] {
             if case .bool(let flag)? = reader.scalarValue(skip) {
                 skipReason = flag ? "skipped" : nil
             } else {
                 skipReason = try reader.string(skip, what: "`skip`")
             }
         }
-        let firestore = try fields["firestore"].map { node throws(SuiteLoadError) in
+        let firestore = try fields[.firestore].map { node throws(SuiteLoadError) in
             try SuiteLoader.loadDocuments(node, reader: reader)
         } ?? [:]
         let caller = try loadCaller(fields, inherited: .signedOut)
-        let time = try fields["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") }
+        let time = try fields[.time].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") }
         var steps: [TestStep] = []
         if isSequence {
-            let list = try reader.sequence(try fields.required("steps"), what: "`steps`")
-            if list.isEmpty { throw reader.error("`steps` must contain at least one step", at: try fields.required("steps")) }
+            let list = try reader.sequence(try fields.required(.steps), what: "`steps`")
+            if list.isEmpty { throw reader.error("`steps` must contain at least one step", at: try fields.required(.steps)) }
             for stepNode in list {
                 steps.append(try loadStep(stepNode, caller: caller, time: time))
             }
-        } else {
-            steps.append(try loadOperationStep(fields, node: node, operation: operation ?? "", caller: caller, time: time))
+        } else if let operation {
+            steps.append(try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time))
         }
         return TestCase(name: name, location: location, skipReason: skipReason, firestore: firestore, steps: steps, isSequence: isSequence)
     }
@@ -154,21 +171,26 @@ struct CaseContext {
     private func loadStep(_ node: YAMLNode, caller inherited: Caller, time inheritedTime: Timestamp?) throws(SuiteLoadError) -> TestStep {
         let loose = try reader.mapping(node, what: "a step")
         let operation = try operationKey(loose, what: "a step")
-        let allowed = Self.stepKeysByOperation[operation] ?? []
-        let fields = try checked(loose, allowed: allowed, operation: operation)
+        let allowed = Self.stepKeysByOperation[Int(operation.rawValue)]
+        let list = Self.callerKeys + [operation.text, "expect"] + Self.fieldKeys(of: operation.text)
+        let fields = try checked(loose, allowed: allowed, list: list, operation: operation)
         let caller = try loadCaller(fields, inherited: inherited)
-        let time = try fields["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
+        let time = try fields[.time].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
         return try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time)
     }
 
-    /// Checks a mapping against its allowed keys, naming keys that belong to another operation.
-    private func checked(_ loose: Fields, allowed: [String], operation: String?) throws(SuiteLoadError) -> Fields {
+    /// Checks a mapping against its allowed keys, naming keys that belong to
+    /// another operation; `list` is `allowed` as messages name it, in order.
+    private func checked(
+        _ loose: Fields, allowed: SuiteKeys, list: @autoclosure () -> [String], operation: SuiteKey?
+    ) throws(SuiteLoadError) -> Fields {
         // The usual case: every key allowed.
-        if loose.keys.allSatisfy(allowed.contains) { return loose }
+        if loose.hasOnly(allowed) { return loose }
+        let allowed = list()
         // Searching the keys touches no node; only a rejected key reads its entry.
         for (index, key) in loose.keys.enumerated() where !allowed.contains(key) {
             if let operation, Self.allFieldKeys.contains(key) {
-                throw reader.error("`\(key)` does not apply to `\(operation)`", at: loose.pairs[index].key, key: key)
+                throw reader.error("`\(key)` does not apply to `\(operation.text)`", at: loose.pairs[index].key, key: key)
             }
             if operation == nil, key == "expect" || Self.operationKeys.contains(key) {
                 throw reader.error("a case with `steps` takes `\(key)` inside each step", at: loose.pairs[index].key, key: key)
@@ -177,12 +199,14 @@ struct CaseContext {
         return try loose.restricted(to: allowed)
     }
 
-    private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> String {
+    private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> SuiteKey {
         // The first two operation keys, without collecting them all.
-        var first: String?
-        var second: String?
-        for key in fields.keys where Self.operationKeys.contains(key) {
-            if first == nil { first = key } else { second = key; break }
+        var first: SuiteKey?
+        var second: SuiteKey?
+        if fields.present.bits & Self.operationSet.bits != 0 {
+            for id in fields.ids where Self.operationSet.contains(id) {
+                if first == nil { first = id } else { second = id; break }
+            }
         }
         guard let first else {
             let unknown = fields.entries.first { !(Self.caseKeys + Self.callerKeys + ["expect", "steps"]).contains($0.key) && !Self.allFieldKeys.contains($0.key) }
@@ -195,16 +219,16 @@ struct CaseContext {
         }
         if let second {
             throw reader.error(
-                "\(what) has two operations, `\(first)` and `\(second)`; use `steps` for a sequence",
-                at: fields.keyNode(second) ?? fields.node, key: second)
+                "\(what) has two operations, `\(first.text)` and `\(second.text)`; use `steps` for a sequence",
+                at: fields.keyNode(second.text) ?? fields.node, key: second.text)
         }
         return first
     }
 
     private func loadCaller(_ fields: Fields, inherited: Caller) throws(SuiteLoadError) -> Caller {
-        switch try fields.exclusive(["as", "auth"]) {
-        case "as"?:
-            let node = try fields.required("as")
+        switch try fields.exclusive([.as, .auth]) {
+        case .as?:
+            let node = try fields.required(.as)
             let name = try reader.string(node, what: "`as`")
             guard let identity = users[name] else {
                 var message = "unknown user `\(name)`; `as` names a key of `users`"
@@ -212,8 +236,8 @@ struct CaseContext {
                 throw reader.error(message, at: node, key: "as")
             }
             return .user(name: name, identity: identity)
-        case "auth"?:
-            let node = try fields.required("auth")
+        case .auth?:
+            let node = try fields.required(.auth)
             if reader.isNull(node) { return .signedOut }
             return .user(name: nil, identity: try SuiteLoader.identity(node, reader: reader, what: "`auth`"))
         default:
@@ -221,9 +245,11 @@ struct CaseContext {
         }
     }
 
-    private func loadOperationStep(_ fields: Fields, node: YAMLNode, operation: String, caller: Caller, time: Timestamp?) throws(SuiteLoadError) -> TestStep {
+    private func loadOperationStep(
+        _ fields: Fields, node: YAMLNode, operation: SuiteKey, caller: Caller, time: Timestamp?
+    ) throws(SuiteLoadError) -> TestStep {
         let loaded = try loadOperation(fields, key: operation)
-        let expectNode = try fields.required("expect")
+        let expectNode = try fields.required(.expect)
         let expectation = try loadExpectation(expectNode, operation: operation)
         return TestStep(location: reader.location(of: node), caller: caller, time: time, operation: loaded, expectation: expectation)
     }

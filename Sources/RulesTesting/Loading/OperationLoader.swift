@@ -5,20 +5,20 @@ import StorageSimulator
 extension CaseContext {
     static let errorCodes = ["none", "unauthorized", "unauthenticated", "objectNotFound", "bucketNotFound", "invalidArgument", "cancelled", "unknown"]
 
-    func loadOperation(_ fields: Fields, key: String) throws(SuiteLoadError) -> TestOperation {
+    func loadOperation(_ fields: Fields, key: SuiteKey) throws(SuiteLoadError) -> TestOperation {
         let node = try fields.required(key)
-        let explicitBucket = try fields.string("bucket")
+        let explicitBucket = try fields.string(.bucket)
         func target(allowRoot: Bool = false) throws(SuiteLoadError) -> ObjectTarget {
-            let path = try ObjectPaths.object(node, reader: reader, what: "`\(key)`", allowRoot: allowRoot)
+            let path = try ObjectPaths.object(node, reader: reader, what: "`\(key.text)`", allowRoot: allowRoot)
             return ObjectTarget(bucket: explicitBucket ?? bucket, path: path, explicitBucket: explicitBucket != nil && explicitBucket != bucket)
         }
         switch key {
-        case "get": return .get(try target())
-        case "delete": return .delete(try target())
-        case "listAll": return .listAll(try target(allowRoot: true))
-        case "list":
+        case .get: return .get(try target())
+        case .delete: return .delete(try target())
+        case .listAll: return .listAll(try target(allowRoot: true))
+        case .list:
             var maxResults: Int64 = 1000
-            if let limitNode = fields["maxResults"] {
+            if let limitNode = fields[.maxResults] {
                 if let digits = YAMLReader.outOfRangeInteger(limitNode) {
                     throw reader.error("`maxResults` must be between 1 and 1000, found \(digits)", at: limitNode, key: "maxResults")
                 }
@@ -27,16 +27,16 @@ extension CaseContext {
                     throw reader.error("`maxResults` must be between 1 and 1000, found \(maxResults)", at: limitNode, key: "maxResults")
                 }
             }
-            return .list(try target(allowRoot: true), maxResults: Int(maxResults), pageToken: try fields.optionalString("pageToken"))
-        case "upload":
+            return .list(try target(allowRoot: true), maxResults: Int(maxResults), pageToken: try fields.optionalString(.pageToken))
+        case .upload:
             let objectTarget = try target()
             let (content, writable) = try UploadFields.read(fields, reader: reader, path: objectTarget.path, directory: directory)
             switch content {
             case .bytes(let bytes): return .upload(objectTarget, UploadSpec(content: bytes, fields: writable))
             case .zeros(let count): return .upload(objectTarget, UploadSpec(zeros: count, fields: writable))
             }
-        case "updateMetadata":
-            return .updateMetadata(try target(), try loadPatch(try fields.required("set")))
+        case .updateMetadata:
+            return .updateMetadata(try target(), try loadPatch(try fields.required(.set)))
         default:
             return .request(try loadRawRequest(node, bucket: explicitBucket ?? bucket))
         }
@@ -44,16 +44,16 @@ extension CaseContext {
 
     private func loadPatch(_ node: YAMLNode) throws(SuiteLoadError) -> MetadataPatch {
         let fields = try reader.mapping(node, what: "`set`", allowed: UploadFields.metadataKeys)
-        func change(_ key: String) throws(SuiteLoadError) -> MetadataPatch.Change? {
+        func change(_ key: SuiteKey) throws(SuiteLoadError) -> MetadataPatch.Change? {
             guard let value = fields[key] else { return nil }
             if reader.isNull(value) { return .delete }
-            return .set(try reader.string(value, what: "`\(key)`"))
+            return .set(try reader.string(value, what: "`\(key.text)`"))
         }
         var patch = MetadataPatch(
-            contentType: try change("contentType"), cacheControl: try change("cacheControl"),
-            contentDisposition: try change("contentDisposition"), contentEncoding: try change("contentEncoding"),
-            contentLanguage: try change("contentLanguage"))
-        if let metadata = fields["metadata"] {
+            contentType: try change(.contentType), cacheControl: try change(.cacheControl),
+            contentDisposition: try change(.contentDisposition), contentEncoding: try change(.contentEncoding),
+            contentLanguage: try change(.contentLanguage))
+        if let metadata = fields[.metadata] {
             if reader.isNull(metadata) {
                 patch.customMetadata = .deleteAll
             } else {
@@ -69,13 +69,13 @@ extension CaseContext {
 
     private func loadRawRequest(_ node: YAMLNode, bucket: String) throws(SuiteLoadError) -> RawRequest {
         let fields = try reader.mapping(node, what: "`request`", allowed: ["method", "path", "resource", "existing"])
-        let methodNode = try fields.required("method")
+        let methodNode = try fields.required(.method)
         let methodName = try reader.string(methodNode, what: "`method`")
         let granular: [RuleMethod] = [.get, .list, .create, .update, .delete]
         guard let method = RuleMethod(rawValue: methodName), granular.contains(method) else {
             throw reader.error("`method` must be one of get, list, create, update, delete; found `\(methodName)`", at: methodNode, key: "method")
         }
-        let pathNode = try fields.required("path")
+        let pathNode = try fields.required(.path)
         let written = try reader.string(pathNode, what: "`path`")
         var requestBucket = bucket
         var objectPath = written
@@ -89,23 +89,23 @@ extension CaseContext {
         } else if written.hasPrefix("/") {
             throw reader.error("`path` is an object path without a leading `/`, or a full `/b/<bucket>/o/...` path", at: pathNode, key: "path")
         }
-        func literal(_ key: String) throws(SuiteLoadError) -> Value? {
+        func literal(_ key: SuiteKey) throws(SuiteLoadError) -> Value? {
             guard let value = fields[key], !reader.isNull(value) else { return nil }
-            var map = try reader.map(value, what: "`\(key)`")
+            var map = try reader.map(value, what: "`\(key.text)`")
             for field in ["timeCreated", "updated"] {
                 if case .string(let text)? = map[field] {
                     guard let timestamp = Timestamp(rfc3339: text) else {
-                        throw reader.error("`\(field)` in `\(key)` must be an RFC 3339 timestamp, found `\(text)`", at: value, key: field)
+                        throw reader.error("`\(field)` in `\(key.text)` must be an RFC 3339 timestamp, found `\(text)`", at: value, key: field)
                     }
                     map[field] = .timestamp(timestamp)
                 }
             }
             return .map(map)
         }
-        return RawRequest(method: method, bucket: requestBucket, path: objectPath, resource: try literal("resource"), existing: try literal("existing"))
+        return RawRequest(method: method, bucket: requestBucket, path: objectPath, resource: try literal(.resource), existing: try literal(.existing))
     }
 
-    func loadExpectation(_ node: YAMLNode, operation: String) throws(SuiteLoadError) -> Expectation {
+    func loadExpectation(_ node: YAMLNode, operation: SuiteKey) throws(SuiteLoadError) -> Expectation {
         func decision(_ node: YAMLNode) throws(SuiteLoadError) -> ExpectedDecision {
             let text = try reader.string(node, what: "the expected decision")
             guard let decision = ExpectedDecision(rawValue: text) else {
@@ -116,19 +116,19 @@ extension CaseContext {
         if case .scalar = node { return Expectation(decision: try decision(node)) }
         var allowed = ["decision"]
         switch operation {
-        case "list": allowed += ["error", "items", "prefixes", "nextPageToken"]
-        case "listAll": allowed += ["error", "items", "prefixes"]
-        case "get", "upload", "updateMetadata": allowed += ["error", "metadata"]
-        case "delete": allowed += ["error"]
+        case .list: allowed += ["error", "items", "prefixes", "nextPageToken"]
+        case .listAll: allowed += ["error", "items", "prefixes"]
+        case .get, .upload, .updateMetadata: allowed += ["error", "metadata"]
+        case .delete: allowed += ["error"]
         default: break
         }
         let loose = try reader.mapping(node, what: "`expect`")
         for entry in loose.entries where !allowed.contains(entry.key) && ["error", "items", "prefixes", "nextPageToken", "metadata"].contains(entry.key) {
-            throw reader.error("`expect.\(entry.key)` does not apply to `\(operation)`", at: entry.keyNode, key: entry.key)
+            throw reader.error("`expect.\(entry.key)` does not apply to `\(operation.text)`", at: entry.keyNode, key: entry.key)
         }
         let fields = try loose.restricted(to: allowed)
-        var expectation = Expectation(decision: try decision(try fields.required("decision")))
-        if let errorNode = fields["error"] {
+        var expectation = Expectation(decision: try decision(try fields.required(.decision)))
+        if let errorNode = fields[.error] {
             let code = try reader.string(errorNode, what: "`error`")
             guard Self.errorCodes.contains(code) else {
                 var message = "unknown error `\(code)`; expected one of \(Self.errorCodes.joined(separator: ", "))"
@@ -137,15 +137,15 @@ extension CaseContext {
             }
             expectation.error = code
         }
-        expectation.items = try fields["items"].map { node throws(SuiteLoadError) in try reader.strings(node, what: "`items`") }
-        expectation.prefixes = try fields["prefixes"].map { node throws(SuiteLoadError) in try reader.strings(node, what: "`prefixes`") }
-        if let tokenNode = fields["nextPageToken"] {
+        expectation.items = try fields[.items].map { node throws(SuiteLoadError) in try reader.strings(node, what: "`items`") }
+        expectation.prefixes = try fields[.prefixes].map { node throws(SuiteLoadError) in try reader.strings(node, what: "`prefixes`") }
+        if let tokenNode = fields[.nextPageToken] {
             expectation.nextPageToken = .some(reader.isNull(tokenNode) ? nil : try reader.string(tokenNode, what: "`nextPageToken`"))
         }
-        if let metadataNode = fields["metadata"] {
+        if let metadataNode = fields[.metadata] {
             _ = try reader.mapping(metadataNode, what: "`expect.metadata`", allowed: CaseExecutor.metadataKeys)
         }
-        expectation.metadata = try fields["metadata"].map { node throws(SuiteLoadError) in try reader.map(node, what: "`expect.metadata`") }
+        expectation.metadata = try fields[.metadata].map { node throws(SuiteLoadError) in try reader.map(node, what: "`expect.metadata`") }
         return expectation
     }
 }

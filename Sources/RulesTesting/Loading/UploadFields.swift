@@ -42,25 +42,25 @@ enum UploadFields {
 
     static func read(_ fields: Fields, reader: YAMLReader, path: String, directory: String) throws(SuiteLoadError) -> (Content, WritableFields) {
         var content = Content.bytes([])
-        switch try fields.exclusive(contentKeys) {
-        case "content"?:
-            content = .bytes(Array(try reader.string(try fields.required("content"), what: "`content`").utf8))
-        case "contentBase64"?:
-            let node = try fields.required("contentBase64")
+        switch try fields.exclusive([.content, .contentBase64, .size, .file]) {
+        case .content?:
+            content = .bytes(Array(try reader.string(try fields.required(.content), what: "`content`").utf8))
+        case .contentBase64?:
+            let node = try fields.required(.contentBase64)
             let text = try reader.string(node, what: "`contentBase64`")
             guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else {
                 throw reader.error("`contentBase64` is not valid base64", at: node, key: "contentBase64")
             }
             content = .bytes(Array(data))
-        case "size"?:
-            let node = try fields.required("size")
+        case .size?:
+            let node = try fields.required(.size)
             let size = try reader.int(node, what: "`size`")
             guard size >= 0, size <= maximumSize else {
                 throw reader.error("`size` must be between 0 and \(maximumSize), found \(size)", at: node, key: "size")
             }
             content = .zeros(Int(size))
-        case "file"?:
-            let node = try fields.required("file")
+        case .file?:
+            let node = try fields.required(.file)
             let file = SuiteLoader.resolve(try reader.string(node, what: "`file`"), in: directory)
             switch TextFile.readBytes(file, limit: Int(maximumSize)) {
             case .success(let bytes):
@@ -72,12 +72,12 @@ enum UploadFields {
             break
         }
         var writable = WritableFields()
-        writable.contentType = try fields.optionalString("contentType") ?? ContentTypes.type(forName: path) ?? "application/octet-stream"
-        writable.cacheControl = try fields.optionalString("cacheControl")
-        writable.contentDisposition = try fields.optionalString("contentDisposition")
-        writable.contentEncoding = try fields.optionalString("contentEncoding")
-        writable.contentLanguage = try fields.optionalString("contentLanguage")
-        if let node = fields["metadata"], !reader.isNull(node) {
+        writable.contentType = try fields.optionalString(.contentType) ?? ContentTypes.type(forName: path) ?? "application/octet-stream"
+        writable.cacheControl = try fields.optionalString(.cacheControl)
+        writable.contentDisposition = try fields.optionalString(.contentDisposition)
+        writable.contentEncoding = try fields.optionalString(.contentEncoding)
+        writable.contentLanguage = try fields.optionalString(.contentLanguage)
+        if let node = fields[.metadata], !reader.isNull(node) {
             writable.metadata = try reader.stringMap(node, what: "`metadata`")
         }
         return (content, writable)

@@ -24,6 +24,9 @@ struct YAMLReader {
         }
         var keys: [String] = []
         keys.reserveCapacity(mapping.count)
+        var ids: [SuiteKey] = []
+        ids.reserveCapacity(mapping.count)
+        var present = SuiteKeys([])
         // Mappings in suites are small: a linear scan finds duplicates faster than hashing.
         var seen: Set<String> = []
         let hashes = mapping.count > 16
@@ -33,7 +36,9 @@ struct YAMLReader {
                 throw error("keys of \(what) must be strings", at: keyNode)
             }
             let key = scalar.string
-            let isDuplicate = hashes ? !seen.insert(key).inserted : keys.contains(key)
+            let id = SuiteKey(key)
+            let isDuplicate =
+                if hashes { !seen.insert(key).inserted } else if id == .other { keys.contains(key) } else { present.contains(id) }
             if isDuplicate {
                 throw error("duplicate key `\(key)` in \(what)", at: keyNode, key: key)
             }
@@ -41,8 +46,10 @@ struct YAMLReader {
                 throw unknownKey(key, at: keyNode, in: what, allowed: allowed)
             }
             keys.append(key)
+            ids.append(id)
+            present.insert(id)
         }
-        return Fields(reader: self, node: node, what: what, pairs: mapping.pairs, keys: keys)
+        return Fields(reader: self, node: node, what: what, pairs: mapping.pairs, keys: keys, ids: ids, present: present)
     }
 
     func unknownKey(_ key: String, at keyNode: YAMLNode, in what: String, allowed: [String]) -> SuiteLoadError {
@@ -181,13 +188,22 @@ struct Fields {
     /// The keys' texts, in the same order: searching them touches no node,
     /// where searching the pairs copies every key it passes.
     let keys: [String]
+    /// The keys interned, in the same order.
+    let ids: [SuiteKey]
+    /// Every interned key present (``SuiteKey/other`` for any other key).
+    let present: SuiteKeys
 
     /// Each key's text, node and value, in document order (built on demand).
     var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
         zip(keys, pairs).map { ($0, $1.key, $1.value) }
     }
 
-    func has(_ key: String) -> Bool { keys.contains(key) }
+    func has(_ key: SuiteKey) -> Bool { present.contains(key) }
+
+    func has(_ key: String) -> Bool { index(of: key) != nil }
+
+    /// Whether every key is one of `allowed` (none is ``SuiteKey/other``).
+    func hasOnly(_ allowed: SuiteKeys) -> Bool { present.isSubset(of: allowed) && !present.contains(.other) }
 
     /// The same fields, checked against the allowed keys in document order
     /// (what ``YAMLReader/mapping(_:what:allowed:)`` reports, for a mapping
@@ -199,9 +215,30 @@ struct Fields {
         return self
     }
 
-    subscript(key: String) -> YAMLNode? { keys.firstIndex(of: key).map { pairs[$0].value } }
+    /// Where `key` is among the pairs.
+    private func index(of key: SuiteKey) -> Int? {
+        guard present.contains(key) else { return nil }
+        return ids.firstIndex(of: key)
+    }
 
-    func keyNode(_ key: String) -> YAMLNode? { keys.firstIndex(of: key).map { pairs[$0].key } }
+    /// Where `key` is among the pairs; a key the loader interns is found by its id.
+    private func index(of key: String) -> Int? {
+        let id = SuiteKey(key)
+        return id == .other ? keys.firstIndex(of: key) : index(of: id)
+    }
+
+    subscript(key: SuiteKey) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
+
+    subscript(key: String) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
+
+    func keyNode(_ key: String) -> YAMLNode? { index(of: key).map { pairs[$0].key } }
+
+    func required(_ key: SuiteKey) throws(SuiteLoadError) -> YAMLNode {
+        guard let value = self[key] else {
+            throw reader.error("\(what) is missing the required key `\(key.text)`", at: node, key: key.text)
+        }
+        return value
+    }
 
     func required(_ key: String) throws(SuiteLoadError) -> YAMLNode {
         guard let value = self[key] else {
@@ -210,15 +247,33 @@ struct Fields {
         return value
     }
 
+    func string(_ key: SuiteKey) throws(SuiteLoadError) -> String? {
+        guard let value = self[key] else { return nil }
+        return try reader.string(value, what: "`\(key.text)`")
+    }
+
     func string(_ key: String) throws(SuiteLoadError) -> String? {
         guard let value = self[key] else { return nil }
         return try reader.string(value, what: "`\(key)`")
     }
 
     /// A string or `null` (which reads as `nil`).
-    func optionalString(_ key: String) throws(SuiteLoadError) -> String? {
+    func optionalString(_ key: SuiteKey) throws(SuiteLoadError) -> String? {
         guard let value = self[key], !reader.isNull(value) else { return nil }
-        return try reader.string(value, what: "`\(key)`")
+        return try reader.string(value, what: "`\(key.text)`")
+    }
+
+    /// At most one of the keys is present; returns it.
+    func exclusive(_ candidates: [SuiteKey]) throws(SuiteLoadError) -> SuiteKey? {
+        let wanted = SuiteKeys(candidates)
+        guard present.bits & wanted.bits != 0 else { return nil }
+        // Usually one key: only a conflict collects them all.
+        var found: SuiteKey?
+        for id in ids where wanted.contains(id) {
+            if found != nil { throw conflict(candidates.map(\.text)) }
+            found = id
+        }
+        return found
     }
 
     /// At most one of the keys is present; returns it.
