@@ -204,6 +204,40 @@ struct SnapshotTests {
         #expect(try used.admin.put(text: "d", path: "again") == fresh.admin.put(text: "d", path: "again"))
     }
 
+    /// The runner's reset after a case that wrote into the seeded buckets
+    /// puts the snapshot's contents back into the same stores: a write
+    /// after it still copies the shared index, and references made before
+    /// it see the restored objects.
+    @Test("a reset of a simulator that kept the snapshot's buckets restores them in place, and writes after it stay its own")
+    func resetInPlace() async throws {
+        let snapshot = try seeded().admin.snapshot()
+        let rules = try StorageSimulator.compile("""
+            rules_version = '2';
+            service firebase.storage {
+              match /b/{bucket}/o/{path=**} { allow read, write; }
+            }
+            """)
+        let used = StorageSimulator(rules: rules, restoring: snapshot)
+        let reference = used.storage().reference().child("a/1.txt")
+        for round in 0..<3 {
+            _ = try await reference.putDataAsync(Data("round \(round)".utf8))
+            try used.admin.put(text: "n", path: "new")
+            _ = used.admin.delete(bucket: "other", path: "x")
+            #expect(!used.isUnchanged(since: snapshot))
+            used.reset(to: snapshot)
+            #expect(used.isUnchanged(since: snapshot))
+            let fresh = StorageSimulator(restoring: snapshot)
+            #expect(used.admin.bucketNames == fresh.admin.bucketNames)
+            for bucket in fresh.admin.bucketNames {
+                #expect(used.admin.objects(bucket: bucket) == fresh.admin.objects(bucket: bucket))
+            }
+            let metadata = try await reference.getMetadata()
+            #expect(metadata.size == fresh.admin.object(path: "a/1.txt")?.size)
+        }
+        #expect(StorageSimulator(restoring: snapshot).admin.object(bucket: "other", path: "x") != nil)
+        #expect(StorageSimulator(restoring: snapshot).admin.object(path: "new") == nil)
+    }
+
     /// Simulators made from one snapshot share its index until they write;
     /// with 3,000 objects the index has internal levels, all of which a
     /// first write must copy, not change in place.

@@ -67,8 +67,6 @@ struct SuiteKeys: Equatable {
         bits = keys.reduce(0) { $0 | Self.bit($1) }
     }
 
-    private init(bits: UInt64) { self.bits = bits }
-
     static func bit(_ key: SuiteKey) -> UInt64 { 1 << UInt64(key.rawValue) }
 
     func contains(_ key: SuiteKey) -> Bool { bits & Self.bit(key) != 0 }
@@ -76,9 +74,4 @@ struct SuiteKeys: Equatable {
     mutating func insert(_ key: SuiteKey) { bits |= Self.bit(key) }
 
     func isSubset(of other: SuiteKeys) -> Bool { bits & ~other.bits == 0 }
-
-    func union(_ other: SuiteKeys) -> SuiteKeys { SuiteKeys(bits: bits | other.bits) }
-
-    /// The keys, as written, in the order ``SuiteKey`` declares them.
-    var texts: [String] { SuiteKey.allCases.filter(contains).map(\.text) }
 }
