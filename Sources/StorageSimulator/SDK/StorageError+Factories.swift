@@ -5,24 +5,35 @@ import RulesEngine
 // service's 403 (`unauthorized`), a missing object its 404 (`objectNotFound`),
 // each with the `serverError` the SDK builds from the HTTP answer.
 extension StorageError {
-    /// The SDK's `serverError` for an HTTP answer `status` about `bucket`/`path`,
-    /// with the rules' decision when there was one.
-    static func serverError(status: Int, bucket: String, path: String, decision: Decision?) -> [String: Any] {
-        // Made at its final size: a literal of the first four keys was made
-        // for four, then grown and rehashed by the fifth.
-        var info = [String: Any](minimumCapacity: 6)
-        info["ResponseErrorDomain"] = "com.google.HTTPStatus"
-        info["ResponseErrorCode"] = status
+    /// The SDK's `serverError` for an HTTP answer about `bucket`/`path`
+    /// (`base` holds what depends on its status alone), with the rules'
+    /// decision when there was one.
+    private static func serverError(_ base: [String: Any], bucket: String, path: String, decision: Decision?) -> [String: Any] {
+        var info = base
         info["bucket"] = bucket
         info["object"] = path
-        info[NSUnderlyingErrorKey] = NSError(domain: "com.google.HTTPStatus", code: status)
         if let decision { info[StorageErrorDecisionKey] = decision }
         return info
     }
 
+    /// The entries of a `serverError` that depend on its status alone, made
+    /// with room for the rest: each denial or missing object copies them
+    /// (a copy moves the entries without hashing their keys again) and
+    /// shares the `NSError`, which nothing can change.
+    private static func serverErrorBase(status: Int) -> [String: Any] {
+        var info = [String: Any](minimumCapacity: 6)
+        info["ResponseErrorDomain"] = "com.google.HTTPStatus"
+        info["ResponseErrorCode"] = status
+        info[NSUnderlyingErrorKey] = NSError(domain: "com.google.HTTPStatus", code: status)
+        return info
+    }
+
+    nonisolated(unsafe) private static let forbiddenBase = serverErrorBase(status: 403)
+    nonisolated(unsafe) private static let notFoundBase = serverErrorBase(status: 404)
+
     /// 404: `Object <path> does not exist.`
     static func objectNotFound(bucket: String, path: String, decision: Decision? = nil) -> StorageError {
-        .objectNotFound(object: path, serverError: serverError(status: 404, bucket: bucket, path: path, decision: decision))
+        .objectNotFound(object: path, serverError: serverError(notFoundBase, bucket: bucket, path: path, decision: decision))
     }
 
     /// `Bucket <bucket> does not exist.`
@@ -33,7 +44,7 @@ extension StorageError {
     /// 403: `User does not have permission to access gs://<bucket>/<path>.`
     static func unauthorized(bucket: String, path: String, decision: Decision?) -> StorageError {
         .unauthorized(
-            bucket: bucket, object: path, serverError: serverError(status: 403, bucket: bucket, path: path, decision: decision))
+            bucket: bucket, object: path, serverError: serverError(forbiddenBase, bucket: bucket, path: path, decision: decision))
     }
 
     /// An unknown error with the SDK's generic message, or a specific one.

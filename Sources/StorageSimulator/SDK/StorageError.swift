@@ -173,13 +173,14 @@ extension StorageError {
         case .unknown(let message, _), .invalidArgument(let message), .internalError(let message),
             .bucketMismatch(let message), .pathError(let message):
             message
-        case .objectNotFound(let object, _): "Object \(object) does not exist."
+        case .objectNotFound(let object, _): String(joining: ["Object ", object, " does not exist."])
         case .bucketNotFound(let bucket): "Bucket \(bucket) does not exist."
         case .projectNotFound(let project): "Project \(project) does not exist."
         case .quotaExceeded(let bucket, _):
             "Quota for bucket \(bucket) exceeded, please view quota on www.firebase.google.com/storage."
         case .unauthenticated: "User is not authenticated, please authenticate using Firebase Authentication and try again."
-        case .unauthorized(let bucket, let object, _): "User does not have permission to access gs://\(bucket)/\(object)."
+        case .unauthorized(let bucket, let object, _):
+            String(joining: ["User does not have permission to access gs://", bucket, "/", object, "."])
         case .retryLimitExceeded: "Max retry time for operation exceeded, please try again."
         case .nonMatchingChecksum:
             "Uploaded/downloaded object has a checksum which does not match the server's checksum. Please retry the upload/download."
@@ -205,4 +206,26 @@ extension StorageError {
 extension StorageError: CustomStringConvertible {
     /// The message.
     public var description: String { message }
+}
+
+extension String {
+    /// `parts` one after the other, copied into one string made at its
+    /// final size. An interpolation appends each part in turn, growing the
+    /// string and checking each part's encoding (about 500 instructions a
+    /// part); the messages of denials and missing objects are made for each
+    /// one a test suite expects.
+    init(joining parts: [String]) {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes)
+                    offset += bytes.count
+                }
+            }
+            return offset
+        }
+    }
 }
