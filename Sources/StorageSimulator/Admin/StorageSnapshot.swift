@@ -78,7 +78,9 @@ extension StorageSimulator {
     /// after every use at the cost of the check.
     public func reset(to snapshot: StorageSnapshot) {
         guard !isUnchanged(since: snapshot) else { return }
-        replaceBuckets(snapshot.stores(defaultBucket: configuration.defaultBucket))
+        if !restoreContents(of: snapshot) {
+            replaceBuckets(snapshot.stores(defaultBucket: configuration.defaultBucket))
+        }
         setLastGeneration(snapshot.lastGeneration)
     }
 }

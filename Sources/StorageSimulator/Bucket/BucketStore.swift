@@ -22,6 +22,12 @@ final class BucketStore: Sendable {
 
     var count: Int { index.withLock { $0.count } }
 
+    /// Holds `sorted`'s entries again, sharing its index until a write, as
+    /// a store made from them would; tells no change observer.
+    func restore(_ sorted: SortedEntries) {
+        index.withLock { $0 = sorted.contents }
+    }
+
     /// Whether this bucket holds `sorted`'s contents unwritten: made from
     /// them, and no object stored, replaced or removed since.
     func holdsUnwritten(_ sorted: SortedEntries) -> Bool {

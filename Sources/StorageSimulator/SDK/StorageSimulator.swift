@@ -321,6 +321,22 @@ public final class StorageSimulator: Sendable {
         commit?()
     }
 
+    /// Puts `snapshot`'s objects back into the buckets of the same names,
+    /// when the simulator holds exactly the snapshot's buckets and no
+    /// persistence layer is attached (which would be told of new buckets);
+    /// returns whether it did. A test runner resets after each case that
+    /// wrote: this keeps the bucket map and its stores, where replacing
+    /// them made a map, a store, its lock and its observer slot per bucket.
+    func restoreContents(of snapshot: StorageSnapshot) -> Bool {
+        buckets.withLock { buckets in
+            guard changes.current == nil, buckets.byName.count == snapshot.buckets.count,
+                snapshot.buckets.allSatisfy({ buckets.element(named: $0.name) != nil })
+            else { return false }
+            for bucket in snapshot.buckets { buckets.element(named: bucket.name)?.restore(bucket.contents) }
+            return true
+        }
+    }
+
     var bucketNames: [String] { buckets.withLock { $0.byName.keys.sorted() } }
 
     func removeAllBuckets() {
