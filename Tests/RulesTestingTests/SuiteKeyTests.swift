@@ -11,6 +11,8 @@ struct SuiteKeyTests {
             #expect(SuiteKey(key.text) == key, "\(key.text)")
         }
         #expect(Set(keys.map(\.text)).count == keys.count)
+        // Each key is spelled as its case is named.
+        for key in keys { #expect(key.text == "\(key)") }
         // One bit each in a 64-bit set, `other` included.
         #expect(SuiteKey.allCases.allSatisfy { $0.rawValue < 64 })
     }

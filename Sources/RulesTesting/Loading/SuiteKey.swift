@@ -17,46 +17,97 @@ enum SuiteKey: UInt8, CaseIterable {
 
     /// The key written as `text`, or ``other``.
     init(_ text: String) {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else {
-            self = .other
-            return
-        }
-        var slot = Self.slot(count: utf8.count, first: first, last: last)
-        while true {
-            let candidate = Self.table[slot]
-            if candidate == .other || candidate.text == text {
-                self = candidate
-                return
+        var text = text
+        self = text.withUTF8 { bytes in
+            guard let packed = Packed(bytes) else { return .other }
+            var slot = packed.slot
+            while true {
+                let entry = Self.table[slot]
+                if entry.key == .other || entry.text == packed { return entry.key }
+                slot = (slot &+ 1) & Self.tableMask
             }
-            slot = (slot + 1) & Self.tableMask
         }
     }
 
     /// The key as suites write it.
-    var text: String { Self.texts[Int(rawValue)] }
+    var text: String {
+        switch self {
+        case .name: "name"
+        case .firestore: "firestore"
+        case .skip: "skip"
+        case .as: "as"
+        case .auth: "auth"
+        case .time: "time"
+        case .get: "get"
+        case .list: "list"
+        case .listAll: "listAll"
+        case .upload: "upload"
+        case .updateMetadata: "updateMetadata"
+        case .delete: "delete"
+        case .request: "request"
+        case .expect: "expect"
+        case .steps: "steps"
+        case .bucket: "bucket"
+        case .maxResults: "maxResults"
+        case .pageToken: "pageToken"
+        case .content: "content"
+        case .contentBase64: "contentBase64"
+        case .size: "size"
+        case .file: "file"
+        case .contentType: "contentType"
+        case .metadata: "metadata"
+        case .cacheControl: "cacheControl"
+        case .contentDisposition: "contentDisposition"
+        case .contentEncoding: "contentEncoding"
+        case .contentLanguage: "contentLanguage"
+        case .set: "set"
+        case .method: "method"
+        case .path: "path"
+        case .resource: "resource"
+        case .existing: "existing"
+        case .decision: "decision"
+        case .error: "error"
+        case .items: "items"
+        case .prefixes: "prefixes"
+        case .nextPageToken: "nextPageToken"
+        case .other: ""
+        }
+    }
 
-    private static let texts: [String] = allCases.map { "\($0)" }
+    /// Up to 24 bytes of text in three words, zero-padded, and their count:
+    /// every key fits, and comparing one is comparing four integers.
+    private struct Packed: Equatable {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
 
-    /// Slots of an open-addressing table, each holding a key or ``other``
-    /// (empty): a key's length and its first and last bytes pick its slot,
-    /// so finding a key takes one string comparison, which for the key
-    /// itself is a comparison of its inline bytes.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count <= 24 else { return nil }
+            count = bytes.count
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        }
+
+        /// Where the text's search starts in ``table``.
+        var slot: Int { Int(truncatingIfNeeded: (words.0 &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15 >> 57) & tableMask }
+
+        static func == (lhs: Packed, rhs: Packed) -> Bool {
+            lhs.count == rhs.count && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+        }
+    }
+
     private static let tableMask = 127
-    private static let table: [SuiteKey] = {
-        var table = [SuiteKey](repeating: .other, count: tableMask + 1)
+    /// An open-addressing table of the keys' texts; ``other`` marks an empty slot.
+    private static let table: [(key: SuiteKey, text: Packed)] = {
+        let empty = Packed(UnsafeBufferPointer(start: nil, count: 0))!
+        var table = [(key: SuiteKey, text: Packed)](repeating: (.other, empty), count: tableMask + 1)
         for key in allCases where key != .other {
-            let utf8 = key.text.utf8
-            var slot = slot(count: utf8.count, first: utf8.first!, last: utf8.last!)
-            while table[slot] != .other { slot = (slot + 1) & tableMask }
-            table[slot] = key
+            var text = key.text
+            let packed = text.withUTF8 { Packed($0)! }
+            var slot = packed.slot
+            while table[slot].key != .other { slot = (slot + 1) & tableMask }
+            table[slot] = (key, packed)
         }
         return table
     }()
-
-    private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
-        (count &* 37 &+ Int(first) &* 11 &+ Int(last)) & tableMask
-    }
 }
 
 /// A set of ``SuiteKey``s, one bit each.
