@@ -135,11 +135,11 @@ struct CaseContext {
     }
 
     private func loadCase(_ node: YAMLNode) throws(SuiteLoadError) -> TestCase {
-        let loose = try reader.mapping(node, what: "a case")
-        let isSequence = loose.has(.steps)
-        let operation = isSequence ? nil : try operationKey(loose, what: "a case")
+        let fields = try reader.mapping(node, what: "a case")
+        let isSequence = fields.has(.steps)
+        let operation = isSequence ? nil : try operationKey(fields, what: "a case")
         let allowed = operation.map { Self.caseKeysByOperation[Int($0.rawValue)] } ?? Self.sequenceCaseKeys
-        let fields = try checked(loose, allowed: allowed, list: Self.caseKeyList(operation?.text), operation: operation)
+        try check(fields, allowed: allowed, list: Self.caseKeyList(operation?.text), operation: operation)
         let name = try reader.string(try fields.required(.name), what: "`name`")
         let location = reader.location(of: node)
         var skipReason: String?
@@ -169,11 +169,11 @@ struct CaseContext {
     }
 
     private func loadStep(_ node: YAMLNode, caller inherited: Caller, time inheritedTime: Timestamp?) throws(SuiteLoadError) -> TestStep {
-        let loose = try reader.mapping(node, what: "a step")
-        let operation = try operationKey(loose, what: "a step")
+        let fields = try reader.mapping(node, what: "a step")
+        let operation = try operationKey(fields, what: "a step")
         let allowed = Self.stepKeysByOperation[Int(operation.rawValue)]
         let list = Self.callerKeys + [operation.text, "expect"] + Self.fieldKeys(of: operation.text)
-        let fields = try checked(loose, allowed: allowed, list: list, operation: operation)
+        try check(fields, allowed: allowed, list: list, operation: operation)
         let caller = try loadCaller(fields, inherited: inherited)
         let time = try fields[.time].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
         return try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time)
@@ -181,11 +181,11 @@ struct CaseContext {
 
     /// Checks a mapping against its allowed keys, naming keys that belong to
     /// another operation; `list` is `allowed` as messages name it, in order.
-    private func checked(
+    private func check(
         _ loose: Fields, allowed: SuiteKeys, list: @autoclosure () -> [String], operation: SuiteKey?
-    ) throws(SuiteLoadError) -> Fields {
+    ) throws(SuiteLoadError) {
         // The usual case: every key allowed.
-        if loose.hasOnly(allowed) { return loose }
+        if loose.hasOnly(allowed) { return }
         let allowed = list()
         // Searching the keys touches no node; only a rejected key reads its entry.
         for (index, key) in loose.keys.enumerated() where !allowed.contains(key) {
@@ -196,7 +196,7 @@ struct CaseContext {
                 throw reader.error("a case with `steps` takes `\(key)` inside each step", at: loose.pairs[index].key, key: key)
             }
         }
-        return try loose.restricted(to: allowed)
+        _ = try loose.restricted(to: allowed)
     }
 
     private func operationKey(_ fields: Fields, what: String) throws(SuiteLoadError) -> SuiteKey {

@@ -46,21 +46,25 @@ struct ContentHashes: Sendable {
     /// uses a handful, and the table must stay small whatever it uploads.
     private static let zeroContentCapacity = 64
 
-    /// Whether every byte is zero, read eight bytes at a time.
+    /// Whether every byte is zero, read 64 bytes at a time as eight
+    /// independent words (which the compiler turns into vector loads).
     private static func isAllZeros(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             var index = 0
-            let wordEnd = raw.count & ~7
-            var bits: UInt64 = 0
-            while index < wordEnd {
-                bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let blockEnd = raw.count & ~63
+            while index < blockEnd {
+                var bits: UInt64 = 0
+                for word in 0..<8 {
+                    bits |= raw.loadUnaligned(fromByteOffset: index &+ word &* 8, as: UInt64.self)
+                }
                 // Checked every 64 bytes: content that is not zeros usually
                 // shows it in its first bytes.
-                if index & 63 == 56, bits != 0 { return false }
-                index &+= 8
+                if bits != 0 { return false }
+                index &+= 64
             }
+            var bits: UInt8 = 0
             while index < raw.count {
-                bits |= UInt64(raw[index])
+                bits |= raw[index]
                 index &+= 1
             }
             return bits == 0
