@@ -14,6 +14,35 @@ enum ObjectFactory {
         name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
         generation: Int64, time: Timestamp
     ) -> StoredObject {
+        record(
+            name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation,
+            etag: etag(generation: generation, metageneration: 1), time: time)
+    }
+
+    /// An upload's record before the rules allow it and it gets a
+    /// generation: what its `request.resource` is made from (which shows no
+    /// generation and no etag), and what ``committing(_:generation:)``
+    /// stores. Its etag is left empty rather than made for generation 0.
+    static func uploadCandidate(
+        name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes, time: Timestamp
+    ) -> StoredObject {
+        record(name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: 0, etag: "", time: time)
+    }
+
+    /// An allowed upload's candidate as stored: its generation, the etag of
+    /// that generation, and a download token unless the metadata gave some.
+    static func committing(_ candidate: consuming StoredObject, generation: Int64) -> StoredObject {
+        var object = candidate
+        object.generation = generation
+        object.etag = etag(generation: generation, metageneration: object.metageneration)
+        if object.downloadTokens.isEmpty { object.downloadTokens = [newDownloadToken()] }
+        return object
+    }
+
+    private static func record(
+        name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
+        generation: Int64, etag: String, time: Timestamp
+    ) -> StoredObject {
         var custom = attributes.customMetadata ?? [:]
         // Most objects have no custom metadata: skip hashing the key for nothing.
         let tokens = custom.isEmpty ? [] : custom.removeValue(forKey: tokensKey).map(splitTokens) ?? []
@@ -21,8 +50,7 @@ enum ObjectFactory {
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
-            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c,
-            etag: etag(generation: generation, metageneration: 1),
+            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, etag: etag,
             contentType: attributes.contentType ?? "application/octet-stream",
             cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,
             contentEncoding: attributes.contentEncoding, contentLanguage: attributes.contentLanguage,

@@ -50,18 +50,15 @@ extension StorageSimulator {
         while true {
             let operation = operationContext(bucket: bucket)
             let existing = store.object(path)
-            let candidate = ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: stored, generation: 0, time: operation.time)
+            let candidate = ObjectFactory.uploadCandidate(
+                name: path, bucket: bucket, bytes: bytes, attributes: stored, time: operation.time)
             let incoming = ObjectFactory.incomingForCreate(candidate, givenCustomMetadata: attributes.customMetadata != nil)
             _ = try require(
                 .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.resourceValue,
                 in: operation)
             // The committed record is the candidate with its generation: the content is not hashed twice.
-            var object = candidate
-            object.generation = nextGeneration(at: operation.time)
-            object.etag = ObjectFactory.etag(generation: object.generation, metageneration: object.metageneration)
-            if object.downloadTokens.isEmpty { object.downloadTokens = [ObjectFactory.newDownloadToken()] }
-            let stored = StoredEntry(object: consume object, bytes: bytes)
+            let stored = StoredEntry(
+                object: ObjectFactory.committing(candidate, generation: nextGeneration(at: operation.time)), bytes: bytes)
             if store.replace(path, ifCurrent: existing, with: stored) {
                 return stored.object
             }

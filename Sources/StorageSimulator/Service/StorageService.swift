@@ -79,17 +79,15 @@ public final class StorageService: Sendable {
         let stored = ObjectFactory.serviceDefaults(attributes, name: path)
         while true {
             let existing = store.object(path)
-            let candidate = ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: stored, generation: 0, time: request.time)
+            let candidate = ObjectFactory.uploadCandidate(
+                name: path, bucket: bucket, bytes: bytes, attributes: stored, time: request.time)
             let incoming = ObjectFactory.incomingForCreate(candidate, givenCustomMetadata: attributes.customMetadata != nil)
             let decision = try authorize(
                 .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.resourceValue,
                 request: request)
-            var object = candidate
-            object.generation = simulator.nextGeneration(at: request.time)
-            object.etag = ObjectFactory.etag(generation: object.generation, metageneration: object.metageneration)
-            if object.downloadTokens.isEmpty { object.downloadTokens = [ObjectFactory.newDownloadToken()] }
-            let stored = StoredEntry(object: consume object, bytes: bytes)
+            // The committed record is the candidate with its generation: the content is not hashed twice.
+            let stored = StoredEntry(
+                object: ObjectFactory.committing(candidate, generation: simulator.nextGeneration(at: request.time)), bytes: bytes)
             if store.replace(path, ifCurrent: existing, with: stored) {
                 return Authorized(value: stored.object, decision: decision)
             }
