@@ -156,6 +156,15 @@ struct ExplainerTests {
         #expect(CoreSchema.resolve(text).type == expected.type)
     }
 
+    @Test("exactly the core schema's five spellings of null are null", arguments: [
+        ("", true), ("~", true), ("null", true), ("Null", true), ("NULL", true),
+        ("~~", false), (" ", false), ("n", false), ("nul", false), ("nulls", false), ("nuLL", false), ("NuLL", false),
+        ("nULL", false), ("none", false), ("Nope", false), ("NULL ", false), ("u0", false), ("deny", false), ("null\u{0}", false),
+    ])
+    func coreSchemaNull(_ text: String, _ isNull: Bool) {
+        #expect(CoreSchema.isNull(text) == isNull)
+    }
+
     /// The shortcut by the first bytes must agree with the schema's rules everywhere.
     @Test("plain scalars resolve by their first bytes as by the full rules")
     func coreSchemaShortcut() {

@@ -22,34 +22,43 @@ struct YAMLReader {
         guard case .mapping(let mapping) = node else {
             throw error("\(what) must be a mapping, found \(kindName(node))", at: node)
         }
-        var keys: [String] = []
-        keys.reserveCapacity(mapping.count)
         var ids: [SuiteKey] = []
         ids.reserveCapacity(mapping.count)
         var present = SuiteKeys([])
         // Mappings in suites are small: a linear scan finds duplicates faster than hashing.
         var seen: Set<String> = []
         let hashes = mapping.count > 16
-        for pair in mapping.pairs {
-            let keyNode = pair.key
-            guard case .scalar(let scalar) = keyNode else {
-                throw error("keys of \(what) must be strings", at: keyNode)
+        let pairs = mapping.pairs
+        for index in pairs.indices {
+            guard case .scalar(let scalar) = pairs[index].key else {
+                throw error("keys of \(what) must be strings", at: pairs[index].key)
             }
             let key = scalar.string
             let id = SuiteKey(key)
             let isDuplicate =
-                if hashes { !seen.insert(key).inserted } else if id == .other { keys.contains(key) } else { present.contains(id) }
+                if hashes {
+                    !seen.insert(key).inserted
+                } else if id == .other {
+                    Self.hasOtherKey(key, in: pairs[..<index], ids: ids)
+                } else {
+                    present.contains(id)
+                }
             if isDuplicate {
-                throw error("duplicate key `\(key)` in \(what)", at: keyNode, key: key)
+                throw error("duplicate key `\(key)` in \(what)", at: pairs[index].key, key: key)
             }
             if let allowed, !allowed.contains(key) {
-                throw unknownKey(key, at: keyNode, in: what, allowed: allowed)
+                throw unknownKey(key, at: pairs[index].key, in: what, allowed: allowed)
             }
-            keys.append(key)
             ids.append(id)
             present.insert(id)
         }
-        return Fields(reader: self, node: node, what: what, pairs: mapping.pairs, keys: keys, ids: ids, present: present)
+        return Fields(reader: self, node: node, what: what, pairs: mapping.pairs, ids: ids, present: present)
+    }
+
+    /// Whether one of `pairs`, whose interned keys are `ids`, has the key
+    /// `key`, which is not interned.
+    private static func hasOtherKey(_ key: String, in pairs: ArraySlice<YAMLNode.Pair>, ids: [SuiteKey]) -> Bool {
+        pairs.indices.contains { ids[$0] == .other && Fields.text(of: pairs[$0].key) == key }
     }
 
     func unknownKey(_ key: String, at keyNode: YAMLNode, in what: String, allowed: [String]) -> SuiteLoadError {
@@ -185,13 +194,21 @@ struct Fields {
     let what: String
     /// The mapping's pairs, shared with its node.
     let pairs: [YAMLNode.Pair]
-    /// The keys' texts, in the same order: searching them touches no node,
-    /// where searching the pairs copies every key it passes.
-    let keys: [String]
-    /// The keys interned, in the same order.
+    /// The keys interned, in the same order: the loader finds a key by its
+    /// id, touching no node (searching the pairs copies every key passed).
     let ids: [SuiteKey]
     /// Every interned key present (``SuiteKey/other`` for any other key).
     let present: SuiteKeys
+
+    /// The keys' texts, in document order (made on demand, for messages and
+    /// for keys the loader does not intern).
+    var keys: [String] { pairs.map { Self.text(of: $0.key) } }
+
+    /// A key's text (``YAMLReader/mapping(_:what:allowed:)`` accepts only scalar keys).
+    static func text(of key: YAMLNode) -> String {
+        if case .scalar(let scalar) = key { return scalar.string }
+        return ""
+    }
 
     /// Each key's text, node and value, in document order (built on demand).
     var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
@@ -224,7 +241,8 @@ struct Fields {
     /// Where `key` is among the pairs; a key the loader interns is found by its id.
     private func index(of key: String) -> Int? {
         let id = SuiteKey(key)
-        return id == .other ? keys.firstIndex(of: key) : index(of: id)
+        guard id == .other else { return index(of: id) }
+        return ids.indices.first { ids[$0] == .other && Self.text(of: pairs[$0].key) == key }
     }
 
     subscript(key: SuiteKey) -> YAMLNode? { index(of: key).map { pairs[$0].value } }
@@ -300,9 +318,13 @@ struct Fields {
 enum CoreSchema {
     /// Whether a plain scalar is `null` (what ``resolve(_:)`` gives `.null` for).
     static func isNull(_ text: String) -> Bool {
-        guard text.utf8.count <= 4 else { return false }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return true
+        // By length and first byte first: every string a loader reads is
+        // checked, and a `switch` on strings compares with each case in turn.
+        let utf8 = text.utf8
+        switch utf8.count {
+        case 0: return true
+        case 1: return text == "~"
+        case 4: return utf8.first == UInt8(ascii: "n") || utf8.first == UInt8(ascii: "N") ? text == "null" || text == "Null" || text == "NULL" : false
         default: return false
         }
     }
