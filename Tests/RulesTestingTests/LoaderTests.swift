@@ -104,6 +104,18 @@ struct LoaderTests {
                 get: files/a/b
                 expect: {decision: allow, items: []}
             """, line: 13, message: "`expect.items` does not apply to `get`", key: "items"),
+        Mistake(name: "unknown key in an expectation, after a key of another operation", body: """
+            cases:
+              - name: a
+                delete: files/a/b
+                expect: {decison: allow, metadata: {}}
+            """, line: 13, message: "`expect.metadata` does not apply to `delete`", key: "metadata"),
+        Mistake(name: "unknown key in an expectation", body: """
+            cases:
+              - name: a
+                list: files/a
+                expect: {decision: allow, itemz: []}
+            """, line: 13, message: "unknown key `itemz` in `expect` (did you mean `items`?)", key: "itemz"),
         Mistake(name: "unknown error code", body: """
             cases:
               - name: a

@@ -105,6 +105,17 @@ extension CaseContext {
         return RawRequest(method: method, bucket: requestBucket, path: objectPath, resource: try literal(.resource), existing: try literal(.existing))
     }
 
+    /// The keys an expectation of `operation` may have, in the order messages name them.
+    static func expectationKeys(for operation: SuiteKey) -> [SuiteKey] {
+        switch operation {
+        case .list: [.decision, .error, .items, .prefixes, .nextPageToken]
+        case .listAll: [.decision, .error, .items, .prefixes]
+        case .get, .upload, .updateMetadata: [.decision, .error, .metadata]
+        case .delete: [.decision, .error]
+        default: [.decision]
+        }
+    }
+
     func loadExpectation(_ node: YAMLNode, operation: SuiteKey) throws(SuiteLoadError) -> Expectation {
         func decision(_ node: YAMLNode) throws(SuiteLoadError) -> ExpectedDecision {
             let text = try reader.string(node, what: "the expected decision")
@@ -116,19 +127,17 @@ extension CaseContext {
             return decision
         }
         if case .scalar = node { return Expectation(decision: try decision(node)) }
-        var allowed = ["decision"]
-        switch operation {
-        case .list: allowed += ["error", "items", "prefixes", "nextPageToken"]
-        case .listAll: allowed += ["error", "items", "prefixes"]
-        case .get, .upload, .updateMetadata: allowed += ["error", "metadata"]
-        case .delete: allowed += ["error"]
-        default: break
+        let allowed = Self.expectationKeys(for: operation)
+        let applicable = SuiteKeys(allowed)
+        let fields = try reader.mapping(node, what: "`expect`")
+        if !fields.hasOnly(applicable) {
+            // First a key that belongs to another operation, then any other unknown key, each in document order.
+            let expectationKeys = SuiteKeys(Self.expectationKeys(for: .list) + [.metadata])
+            for (index, id) in fields.ids.enumerated() where !applicable.contains(id) && expectationKeys.contains(id) {
+                throw reader.error("`expect.\(id.text)` does not apply to `\(operation.text)`", at: fields.pairs[index].key, key: id.text)
+            }
+            _ = try fields.restricted(to: allowed.map(\.text))
         }
-        let loose = try reader.mapping(node, what: "`expect`")
-        for entry in loose.entries where !allowed.contains(entry.key) && ["error", "items", "prefixes", "nextPageToken", "metadata"].contains(entry.key) {
-            throw reader.error("`expect.\(entry.key)` does not apply to `\(operation.text)`", at: entry.keyNode, key: entry.key)
-        }
-        let fields = try loose.restricted(to: allowed)
         var expectation = Expectation(decision: try decision(try fields.required(.decision)))
         if let errorNode = fields[.error] {
             let code = try reader.string(errorNode, what: "`error`")

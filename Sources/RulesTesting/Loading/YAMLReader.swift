@@ -212,7 +212,7 @@ struct Fields {
 
     /// Each key's text, node and value, in document order (built on demand).
     var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
-        zip(keys, pairs).map { ($0, $1.key, $1.value) }
+        pairs.map { (Self.text(of: $0.key), $0.key, $0.value) }
     }
 
     func has(_ key: SuiteKey) -> Bool { present.contains(key) }
