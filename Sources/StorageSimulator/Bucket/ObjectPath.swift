@@ -97,31 +97,40 @@ public enum ObjectPath {
     /// leading `/`, it is non-empty and has no empty segment (so no `//`
     /// anywhere and no trailing `/`).
     static func isListableItem(_ name: String) -> Bool {
-        let slash = UInt8(ascii: "/")
-        var isFirst = true
-        var isEmpty = true
-        // A name's start counts as a segment boundary, so a second leading slash is an empty segment.
-        var afterSlash = true
-        for byte in name.utf8 {
-            if isFirst {
-                isFirst = false
-                if byte == slash { continue }
-            }
-            if byte == slash {
-                if afterSlash { return false }
-                afterSlash = true
-            } else {
-                afterSlash = false
-            }
-            isEmpty = false
-        }
-        return !isEmpty && !afterSlash
+        isListable(name, droppingTrailingSlash: false)
     }
 
     /// Whether the v0 list API shows this prefix: the item test after
     /// removing at most one trailing `/`.
     static func isListablePrefix(_ prefix: String) -> Bool {
-        isListableItem(prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix)
+        isListable(prefix, droppingTrailingSlash: true)
+    }
+
+    /// The item test on the name's bytes, after at most one trailing `/`
+    /// when `droppingTrailingSlash`. The API sees bytes: dropping the last
+    /// `Character` instead broke graphemes for every prefix of every page.
+    private static func isListable(_ name: String, droppingTrailingSlash: Bool) -> Bool {
+        let slash = UInt8(ascii: "/")
+        var name = name
+        return name.withUTF8 { bytes in
+            var end = bytes.count
+            if droppingTrailingSlash, end > 0, bytes[end &- 1] == slash { end &-= 1 }
+            var index = 0
+            if index < end, bytes[index] == slash { index &+= 1 }
+            guard index < end else { return false }
+            // The start counts as a segment boundary, so a second leading slash is an empty segment.
+            var afterSlash = true
+            while index < end {
+                if bytes[index] == slash {
+                    if afterSlash { return false }
+                    afterSlash = true
+                } else {
+                    afterSlash = false
+                }
+                index &+= 1
+            }
+            return !afterSlash
+        }
     }
 
     /// ``normalized(_:)`` for a name the list API shows (items and
