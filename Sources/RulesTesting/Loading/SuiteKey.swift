@@ -86,8 +86,9 @@ enum SuiteKey: UInt8, CaseIterable {
             withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
         }
 
-        /// Where the text's search starts in ``table``.
-        var slot: Int { Int(truncatingIfNeeded: (words.0 &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15 >> 57) & tableMask }
+        /// Where the text's search starts in ``table``: the top seven bits of
+        /// its first word plus its length, times an odd 64-bit constant.
+        var slot: Int { Int(truncatingIfNeeded: ((words.0 &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) >> 57) & tableMask }
 
         static func == (lhs: Packed, rhs: Packed) -> Bool {
             lhs.count == rhs.count && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
