@@ -29,9 +29,8 @@ struct CaseContext {
         Set(operationKeys.flatMap(fieldKeys(of:)))
     }
 
-    /// The operations, interned, in the order of ``operationKeys``.
-    static let operations: [SuiteKey] = operationKeys.map(SuiteKey.init)
-    private static let operationSet = SuiteKeys(operations)
+    /// The operations' keys, interned.
+    private static let operationSet = SuiteKeys(operationKeys.map(SuiteKey.init))
 
     /// The keys a case accepts, by its operation (indexed by the key's raw
     /// value), made once rather than for every case.
@@ -172,8 +171,9 @@ struct CaseContext {
         let fields = try reader.mapping(node, what: "a step")
         let operation = try operationKey(fields, what: "a step")
         let allowed = Self.stepKeysByOperation[Int(operation.rawValue)]
-        let list = Self.callerKeys + [operation.text, "expect"] + Self.fieldKeys(of: operation.text)
-        try check(fields, allowed: allowed, list: list, operation: operation)
+        try check(
+            fields, allowed: allowed, list: Self.callerKeys + [operation.text, "expect"] + Self.fieldKeys(of: operation.text),
+            operation: operation)
         let caller = try loadCaller(fields, inherited: inherited)
         let time = try fields[.time].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") } ?? inheritedTime
         return try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time)
@@ -186,8 +186,8 @@ struct CaseContext {
     ) throws(SuiteLoadError) {
         // The usual case: every key allowed.
         if loose.hasOnly(allowed) { return }
+        // A mistake: the keys as text, in the order messages name them.
         let allowed = list()
-        // Searching the keys touches no node; only a rejected key reads its entry.
         for (index, key) in loose.keys.enumerated() where !allowed.contains(key) {
             if let operation, Self.allFieldKeys.contains(key) {
                 throw reader.error("`\(key)` does not apply to `\(operation.text)`", at: loose.pairs[index].key, key: key)
