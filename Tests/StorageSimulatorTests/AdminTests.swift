@@ -69,8 +69,9 @@ struct AdminTests {
 
     /// Content of zeros alone is hashed once per size and remembered; the
     /// hashes must be those of the bytes, remembered or not, and content
-    /// with one byte set anywhere (first, last, past the last whole
-    /// eight bytes) must be hashed as itself.
+    /// with one byte set anywhere (first, last, past the last whole 64-byte
+    /// block the check reads at once, past the last whole eight bytes) must
+    /// be hashed as itself.
     @Test("hashes of zero-filled and nearly zero-filled content, the first time and again")
     func zeroContentHashes() throws {
         let storage = StorageSimulator()
@@ -79,7 +80,7 @@ struct AdminTests {
         #expect(try storage.admin.put([UInt8](repeating: 0, count: 2048), path: "zeros").md5Hash == "yZp0xVU3GkM9Eh9VHWxjmA==")
         for size in [0, 1, 7, 8, 9, 63, 64, 65, 2048, 100_003] {
             var contents = [[UInt8](repeating: 0, count: size)]
-            for position in Set([0, size / 2, size - 1, size & ~7]) where position >= 0 && position < size {
+            for position in Set([0, size / 2, size - 1, size & ~63, size & ~7]) where position >= 0 && position < size {
                 var bytes = contents[0]
                 bytes[position] = 1
                 contents.append(bytes)

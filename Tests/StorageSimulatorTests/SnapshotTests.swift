@@ -1,6 +1,6 @@
 import Foundation
 import RulesEngine
-import StorageSimulator
+@testable import StorageSimulator
 import Testing
 
 @Suite("Snapshot and restore")
@@ -236,6 +236,13 @@ struct SnapshotTests {
         }
         #expect(StorageSimulator(restoring: snapshot).admin.object(bucket: "other", path: "x") != nil)
         #expect(StorageSimulator(restoring: snapshot).admin.object(path: "new") == nil)
+        // The rounds above took the in-place path; a bucket the snapshot
+        // lacks sends a reset back to replacing the stores.
+        #expect(used.restoreContents(of: snapshot))
+        used.admin.createBucket("added")
+        #expect(!used.restoreContents(of: snapshot))
+        used.reset(to: snapshot)
+        #expect(used.isUnchanged(since: snapshot) && !used.admin.bucketNames.contains("added"))
     }
 
     /// Simulators made from one snapshot share its index until they write;
