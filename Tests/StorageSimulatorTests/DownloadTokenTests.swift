@@ -19,14 +19,28 @@ struct DownloadTokenTests {
         #expect(ObjectFactory.lowercaseString(of: uuid) == UUID(uuid: uuid).uuidString.lowercased())
     }
 
+    /// 300 tokens take 600 words from the pool, which draws 256 at a time:
+    /// the sequence crosses two refills.
     @Test("fresh tokens are lowercase version-4 UUIDs of RFC 4122's variant, all different")
     func freshTokens() {
-        let tokens = (0..<100).map { _ in ObjectFactory.newDownloadToken() }
+        let tokens = (0..<300).map { _ in ObjectFactory.newDownloadToken() }
         #expect(Set(tokens).count == tokens.count)
         for token in tokens {
             #expect(UUID(uuidString: token) != nil && token == token.lowercased() && token.count == 36, "\(token)")
             #expect(Array(token)[14] == "4", "\(token)")
             #expect("89ab".contains(Array(token)[19]), "\(token)")
         }
+    }
+
+    @Test("tokens drawn on several threads at once are all different")
+    func concurrentTokens() async {
+        let tokens = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<200).map { _ in ObjectFactory.newDownloadToken() } } }
+            var all: [String] = []
+            for await batch in group { all += batch }
+            return all
+        }
+        #expect(tokens.count == 800)
+        #expect(Set(tokens).count == 800)
     }
 }

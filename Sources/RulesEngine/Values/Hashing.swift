@@ -58,6 +58,11 @@ public enum Hashing {
         encodeBase64(bytes, alphabet: standardAlphabet)
     }
 
+    /// Standard base64 of bytes in place, without an array to hold them.
+    public static func base64(_ bytes: UnsafeRawBufferPointer) -> String {
+        standardAlphabet.withUnsafeBufferPointer { encodeBase64(bytes.assumingMemoryBound(to: UInt8.self), alphabet: $0) }
+    }
+
     /// URL-safe base64 (`-`, `_`) with `=` padding, as `bytes.toBase64()` writes it.
     public static func base64URL(_ bytes: [UInt8]) -> String {
         encodeBase64(bytes, alphabet: urlAlphabet)
@@ -100,7 +105,7 @@ public enum Hashing {
                         ^ table[256 &+ Int(bytes[index &+ 6])] ^ table[Int(bytes[index &+ 7])]
                     index &+= 8
                 }
-                while index < bytes.count {
+            while index < bytes.count {
                     value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
                     index &+= 1
                 }
@@ -162,24 +167,26 @@ public enum Hashing {
     }
 
     private static func encodeBase64(_ bytes: [UInt8], alphabet: UnsafeBufferPointer<UInt8>) -> String {
-        bytes.withUnsafeBufferPointer { bytes in
-            String(unsafeUninitializedCapacity: (bytes.count &+ 2) / 3 &* 4) { output in
-                var index = 0
-                var written = 0
-                while index < bytes.count {
-                    let first = UInt32(bytes[index])
-                    let second = index &+ 1 < bytes.count ? UInt32(bytes[index &+ 1]) : 0
-                    let third = index &+ 2 < bytes.count ? UInt32(bytes[index &+ 2]) : 0
-                    let group = first << 16 | second << 8 | third
-                    output[written] = alphabet[Int(group >> 18 & 0x3F)]
-                    output[written &+ 1] = alphabet[Int(group >> 12 & 0x3F)]
-                    output[written &+ 2] = index &+ 1 < bytes.count ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
-                    output[written &+ 3] = index &+ 2 < bytes.count ? alphabet[Int(group & 0x3F)] : UInt8(ascii: "=")
-                    index &+= 3
-                    written &+= 4
-                }
-                return written
+        bytes.withUnsafeBufferPointer { encodeBase64($0, alphabet: alphabet) }
+    }
+
+    private static func encodeBase64(_ bytes: UnsafeBufferPointer<UInt8>, alphabet: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: (bytes.count &+ 2) / 3 &* 4) { output in
+            var index = 0
+            var written = 0
+            while index < bytes.count {
+                let first = UInt32(bytes[index])
+                let second = index &+ 1 < bytes.count ? UInt32(bytes[index &+ 1]) : 0
+                let third = index &+ 2 < bytes.count ? UInt32(bytes[index &+ 2]) : 0
+                let group = first << 16 | second << 8 | third
+                output[written] = alphabet[Int(group >> 18 & 0x3F)]
+                output[written &+ 1] = alphabet[Int(group >> 12 & 0x3F)]
+                output[written &+ 2] = index &+ 1 < bytes.count ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
+                output[written &+ 3] = index &+ 2 < bytes.count ? alphabet[Int(group & 0x3F)] : UInt8(ascii: "=")
+                index &+= 3
+                written &+= 4
             }
+            return written
         }
     }
 

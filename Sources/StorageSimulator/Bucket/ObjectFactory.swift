@@ -142,14 +142,14 @@ enum ObjectFactory {
 
     /// A fresh download token: a lowercase random (version 4) UUID, as the
     /// service issues them. Its bits come from the system's generator
-    /// (`getrandom`): Foundation's `UUID()` opens, reads and closes
+    /// through ``RandomPool``: Foundation's `UUID()` opens, reads and closes
     /// `/dev/urandom` on every call on Linux, a tenth of an upload's time.
     static func newDownloadToken() -> String {
-        var generator = SystemRandomNumberGenerator()
+        let (high, low) = RandomPool.next128()
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &uuid) { bytes in
-            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
-            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+            bytes.storeBytes(of: high, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(of: low, toByteOffset: 8, as: UInt64.self)
             // RFC 4122: version 4 (random) in the high nibble of byte 6, the variant `10` in the top bits of byte 8.
             bytes[6] = bytes[6] & 0x0F | 0x40
             bytes[8] = bytes[8] & 0x3F | 0x80
@@ -183,22 +183,29 @@ enum ObjectFactory {
     /// with both (`CLzws8n3u/kCEAE=` is generation 1660122857011260,
     /// metageneration 1).
     static func etag(generation: Int64, metageneration: Int64) -> String {
-        var message: [UInt8] = []
-        message.reserveCapacity(22)
-        message.append(0x08)
-        appendVarint(UInt64(bitPattern: generation), to: &message)
-        message.append(0x10)
-        appendVarint(UInt64(bitPattern: metageneration), to: &message)
-        return Hashing.base64(message)
+        // At most 22 bytes (two tags and two ten-byte varints), written on
+        // the stack: every insert and every write makes one.
+        var message: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &message) { message in
+            message[0] = 0x08
+            var count = appendVarint(UInt64(bitPattern: generation), to: message, at: 1)
+            message[count] = 0x10
+            count = appendVarint(UInt64(bitPattern: metageneration), to: message, at: count &+ 1)
+            return Hashing.base64(UnsafeRawBufferPointer(rebasing: message[..<count]))
+        }
     }
 
-    private static func appendVarint(_ value: UInt64, to message: inout [UInt8]) {
+    /// Writes `value` as a varint at `offset`, returning the offset after it.
+    private static func appendVarint(_ value: UInt64, to message: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
         var rest = value
+        var position = offset
         while rest >= 0x80 {
-            message.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            message[position] = UInt8(truncatingIfNeeded: rest) | 0x80
             rest >>= 7
+            position &+= 1
         }
-        message.append(UInt8(rest))
+        message[position] = UInt8(rest)
+        return position &+ 1
     }
 
     private static func splitTokens(_ joined: String) -> [String] {
