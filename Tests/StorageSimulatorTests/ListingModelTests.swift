@@ -73,6 +73,47 @@ struct ListingModelTests {
         #expect(listed == expected)
     }
 
+    /// Folders of numbered files, some holding a subfolder whose names sit
+    /// among the files': index leaves whose common bytes hold a folder's
+    /// whole prefix, with a delimiter in the middle of some of them (the
+    /// listing places such a leaf's names with one search).
+    static func folderNames() -> [String] {
+        var names: [String] = []
+        for folder in 0..<6 {
+            for file in 0..<300 {
+                let base = "folder\(folder)/file\(1000 + file)"
+                names.append(base)
+                if file % 97 == 5 { names.append(base + "/inner\(file)") }
+                if folder == 3 && file % 50 == 7 { names.append(base + "x/y") }
+            }
+        }
+        return names
+    }
+
+    @Test(
+        "folder-shaped buckets: all pages together give the model's listing",
+        arguments: [("folder3/", "/"), ("folder3/file1", "/"), ("folder", "/"), ("", "/"), ("folder3/", ""), ("folder2/", "e")],
+        [1, 5, 63, 64, 65, 1000])
+    func folderPagesMatchModel(_ query: (String, String), _ maxResults: Int) throws {
+        let admin = StorageSimulator().admin
+        let names = Self.folderNames()
+        for name in names.reversed() { try admin.put([], path: name) }
+        let expected = Self.model(names, prefix: query.0, delimiter: query.1)
+        var listed: [String] = []
+        var token: String?
+        var pages = 0
+        repeat {
+            let page = try admin.list(ListingQuery(prefix: query.0, delimiter: query.1, maxResults: maxResults, pageToken: token))
+            let entries = (page.itemNames + page.prefixes).sorted { UTF8Order.compare($0, $1) < 0 }
+            #expect(entries.count <= maxResults)
+            if page.nextPageToken != nil { #expect(entries.count == maxResults) }
+            listed += entries
+            token = page.nextPageToken
+            pages += 1
+        } while token != nil && pages <= names.count + 1
+        #expect(listed == expected)
+    }
+
     @Test("a page already returned does not change when the bucket does")
     func pageIsASnapshot() throws {
         let admin = StorageSimulator().admin

@@ -128,7 +128,19 @@ enum ListingEngine {
                         let consumed = keyBytes.bytes.withUnsafeBufferPointer { leafBytes in
                             let common = LeafPlacement(
                                 leafBytes: leafBytes, shared: keyBytes.shared, prefix: prefixBytes, delimiter: delimiter)
-                            for position in range {
+                            var first = range.lowerBound
+                            if let common {
+                                let leading = common.leadingItems(range, keyBytes: keyBytes, in: leafBytes)
+                                let room = query.maxResults - (itemCount + prefixes.count)
+                                if leading > room {
+                                    itemCount += room
+                                    isFull = true
+                                    return room
+                                }
+                                itemCount += leading
+                                first += leading
+                            }
+                            for position in first..<range.upperBound {
                                 let placement =
                                     common?.placement(
                                         suffix: keyBytes.start(of: position)..<Int(keyBytes.ends[position]), in: leafBytes)
@@ -256,6 +268,27 @@ struct LeafPlacement {
                 decided = self.delimiter == nil ? .item : nil
             }
         }
+    }
+
+    /// How many names from the start of `positions` are items, known
+    /// without testing each: all of them where the common bytes decide that
+    /// every name is one, or, where the common bytes hold the whole prefix,
+    /// those before the first name whose remaining bytes hold the delimiter.
+    /// The names' remaining bytes lie end to end in the leaf's, so one
+    /// search covers them all. Zero where each name must be tested.
+    func leadingItems<Key, Element>(
+        _ positions: Range<Int>, keyBytes: IndexNode<Key, Element>.KeyBytes, in leafBytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        if case .item? = decided { return positions.count }
+        guard decided == nil, prefixRest.isEmpty, let delimiter, let base = leafBytes.baseAddress, !positions.isEmpty
+        else { return 0 }
+        let start = keyBytes.start(of: positions.lowerBound)
+        let end = Int(keyBytes.ends[positions.upperBound &- 1])
+        guard let found = memchr(base + start, Int32(delimiter), end &- start) else { return positions.count }
+        let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        var position = positions.lowerBound
+        while Int(keyBytes.ends[position]) <= offset { position &+= 1 }
+        return position &- positions.lowerBound
     }
 
     /// The placement of the name whose remaining bytes are `suffix` of `leafBytes`.
