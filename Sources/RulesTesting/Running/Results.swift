@@ -43,8 +43,16 @@ public struct StepOutcome: Sendable {
     }
 
     /// The outcome of an operation that succeeded and returned metadata.
+    /// Every field is set here: delegating to the other initializer made
+    /// the whole outcome, then copied it to set `returned`.
     init(decisions: [Decision], returned: ReturnedMetadata) {
-        self.init(decisions: decisions)
+        self.decisions = decisions
+        error = nil
+        errorMessage = nil
+        items = nil
+        prefixes = nil
+        nextPageToken = nil
+        metadataMap = nil
         self.returned = returned
     }
 

@@ -1,36 +1,23 @@
 import RulesEngine
 import StorageSimulator
 
-/// The metadata an operation returned, kept as the fields a step's map is
-/// made of and made into that map only when an expectation or a report
-/// reads it: most steps expect no metadata, and building the map (eighteen
-/// keys hashed, two times formatted) was most of the time a case took.
-struct ReturnedMetadata: Sendable {
-    let bucket: String
-    let name: String?
-    let fullPath: String?
-    let contentType: String?
-    let cacheControl: String?
-    let contentDisposition: String?
-    let contentEncoding: String?
-    let contentLanguage: String?
-    let customMetadata: [String: String]?
-    /// The complete stored record (size, generations, hashes, times), when
-    /// the service returned one; one reference, as its fields share a box.
-    let object: StoredObject?
+/// The metadata an operation returned, made into a step's map only when an
+/// expectation or a report reads it: most steps expect no metadata, and
+/// building the map (eighteen keys hashed, two times formatted) was most of
+/// the time a case took.
+///
+/// It keeps the operation's own `StorageMetadata` object: copying its nine
+/// settable fields out (each read of a class's variable is checked for
+/// exclusive access at run time) cost a thousand instructions a step. The
+/// SDK makes that object for the one call that returned it (from the stored
+/// record) and the runner changes nothing in it, so reading it later, from
+/// another thread, is safe.
+struct ReturnedMetadata: @unchecked Sendable {
+    private let metadata: StorageMetadata
 
-    /// The fields of `metadata` as the operation returned them.
+    /// The metadata as the operation returned it.
     init(_ metadata: StorageMetadata) {
-        bucket = metadata.bucket
-        name = metadata.name
-        fullPath = metadata.path
-        contentType = metadata.contentType
-        cacheControl = metadata.cacheControl
-        contentDisposition = metadata.contentDisposition
-        contentEncoding = metadata.contentEncoding
-        contentLanguage = metadata.contentLanguage
-        customMetadata = metadata.customMetadata
-        object = metadata.storedObject
+        self.metadata = metadata
     }
 
     /// The metadata as a map; times are RFC 3339 strings, absent fields
@@ -39,19 +26,21 @@ struct ReturnedMetadata: Sendable {
         var map: [String: Value] = [:]
         map.reserveCapacity(CaseExecutor.metadataKeys.count)
         func put(_ key: String, _ value: String?) { if let value { map[key] = .string(value) } }
-        put("bucket", bucket)
-        put("name", name)
-        put("fullPath", fullPath)
-        put("contentType", contentType)
-        put("cacheControl", cacheControl)
-        put("contentDisposition", contentDisposition)
-        put("contentEncoding", contentEncoding)
-        put("contentLanguage", contentLanguage)
+        put("bucket", metadata.bucket)
+        put("name", metadata.name)
+        put("fullPath", metadata.path)
+        put("contentType", metadata.contentType)
+        put("cacheControl", metadata.cacheControl)
+        put("contentDisposition", metadata.contentDisposition)
+        put("contentEncoding", metadata.contentEncoding)
+        put("contentLanguage", metadata.contentLanguage)
         // Like the SDK's customMetadata: absent when the object has none.
-        if let customMetadata {
+        if let customMetadata = metadata.customMetadata {
             map["metadata"] = .map(RulesMap(customMetadata.mapValues(Value.string)))
         }
-        if let object {
+        // The complete stored record (size, generations, hashes, times),
+        // when the service returned one.
+        if let object = metadata.storedObject {
             map["size"] = .int(object.size)
             map["generation"] = .int(object.generation)
             map["metageneration"] = .int(object.metageneration)
