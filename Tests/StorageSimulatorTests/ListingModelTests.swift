@@ -139,6 +139,17 @@ struct ListingModelTests {
         }
     }
 
+    @Test("a name is the last non-empty segment, found on the bytes", arguments: [
+        ("a/b/c.txt", "c.txt"), ("a/b//", "b"), ("a", "a"), ("", nil), ("///", nil), ("é/日本/", "日本"),
+        ("/x", "x"), ("a/\u{301}b", "\u{301}b"),
+    ] as [(String, String?)])
+    func lastSegment(_ example: (String, String?)) {
+        let (path, expected) = example
+        #expect(ObjectPath.lastNonEmptySegmentName(path) == expected)
+        #expect(ObjectPath.lastNonEmptySegment(path).map(String.init) == expected)
+        #expect(ObjectPath.lastNonEmptySegment(path) == ObjectPath.segments(path).last)
+    }
+
     @Test("a child of the root is its normalized path", arguments: [
         "a", "a/b", "/a", "a/", "a//b", "", "/", "é/x", "\u{301}x", "a/\u{301}b", "x/\u{200D}", "日本/語",
     ])

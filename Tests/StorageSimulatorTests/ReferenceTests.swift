@@ -103,6 +103,14 @@ struct ReferenceTests {
         #expect(ContentTypes.type(forName: "dir.d/README") == nil)
         #expect(ContentTypes.type(forName: ".hidden") == nil)
         #expect(ContentTypes.type(forName: "a/b.tar.GZ/") == "application/gzip")
+        #expect(ContentTypes.type(forName: "x.JpEg") == "image/jpeg")
+        #expect(ContentTypes.type(forName: "x/a.7Z//") == "application/x-7z-compressed")
+        #expect(ContentTypes.type(forName: "file.") == nil)
+        #expect(ContentTypes.type(forName: "") == nil)
+        #expect(ContentTypes.type(forName: "//") == nil)
+        // Non-ASCII extensions take Unicode's lowercasing, and none is in the table.
+        #expect(ContentTypes.type(forName: "x.ＰＮＧ") == nil)
+        #expect(ContentTypes.type(forName: "x.p\u{212A}g") == nil)
         #expect(ContentTypes.type(forName: "dir.png/file") == nil)
         #expect(ContentTypes.type(forName: "é.jpeg") == "image/jpeg")
         // A dot that begins a larger character (a combining mark follows) is no extension dot.

@@ -46,22 +46,31 @@ public enum ObjectPath {
     /// The last non-empty segment of a path (`b` for `a/b//`), `nil` when
     /// there is none: the last of ``segments(_:)``, found from the end.
     static func lastNonEmptySegment(_ path: String) -> Substring? {
-        let slash = UInt8(ascii: "/")
-        var text = path
-        // Offsets found on the bytes themselves: stepping the view's indices
-        // backwards cost several times as much, at every reference made.
-        let bounds = text.withUTF8 { bytes -> (start: Int, end: Int)? in
-            var end = bytes.count
-            while end > 0, bytes[end &- 1] == slash { end &-= 1 }
-            guard end > 0 else { return nil }
-            var start = end
-            while start > 0, bytes[start &- 1] != slash { start &-= 1 }
-            return (start, end)
+        lastNonEmptySegmentName(path).map { Substring($0) }
+    }
+
+    /// ``lastNonEmptySegment(_:)`` as a string of its own, `""` when there is
+    /// none: a reference's or a metadata's `name`. Made from the bytes
+    /// directly: stepping the UTF-8 view's indices to the offsets cost
+    /// several times as much, at every reference and metadata made.
+    static func lastNonEmptySegmentName(_ path: String) -> String? {
+        var path = path
+        return path.withUTF8 { bytes in
+            lastNonEmptySegmentBounds(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
         }
-        guard let bounds else { return nil }
-        let utf8 = path.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: bounds.start)
-        return Substring(utf8[start..<utf8.index(start, offsetBy: bounds.end - bounds.start)])
+    }
+
+    /// Where the last non-empty segment of the UTF-8 path `bytes` lies
+    /// (its `/`s are single bytes, so the bounds fall between characters'
+    /// scalars), `nil` when every segment is empty.
+    static func lastNonEmptySegmentBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 0, bytes[end &- 1] == slash { end &-= 1 }
+        guard end > 0 else { return nil }
+        var start = end
+        while start > 0, bytes[start &- 1] != slash { start &-= 1 }
+        return start..<end
     }
 
     /// The last segment of a name, empty segments included (`""` for `a/`).

@@ -8,13 +8,31 @@ public enum ContentTypes {
 
     /// The MIME type for a file or object name's extension, or `nil`.
     public static func type(forName name: String) -> String? {
-        let last = ObjectPath.lastNonEmptySegment(name) ?? ""
+        var name = name
         // The dot is found among the bytes: no extension in the table holds a
         // non-ASCII character, so a dot that begins a larger character (one
         // followed by a combining mark) names no type either way.
-        let utf8 = last.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return nil }
-        return type(forExtension: String(Substring(utf8[utf8.index(after: dot)...])))
+        return name.withUTF8 { bytes in
+            guard let segment = ObjectPath.lastNonEmptySegmentBounds(bytes) else { return nil }
+            var dot = segment.upperBound
+            repeat { dot &-= 1 } while dot > segment.lowerBound && bytes[dot] != UInt8(ascii: ".")
+            guard dot > segment.lowerBound else { return nil }
+            return type(forExtensionBytes: UnsafeBufferPointer(rebasing: bytes[(dot &+ 1)..<segment.upperBound]))
+        }
+    }
+
+    /// ``type(forExtension:)`` for an extension's UTF-8 bytes: an ASCII one
+    /// is lowercased byte by byte into a short string, where `lowercased()`
+    /// goes through Unicode's case mappings (which the rest still take).
+    private static func type(forExtensionBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return type(forExtension: String(decoding: bytes, as: UTF8.self)) }
+        let lowered = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+            for (index, byte) in bytes.enumerated() {
+                buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return String(decoding: buffer, as: UTF8.self)
+        }
+        return table[lowered]
     }
 
     private static let table: [String: String] = [

@@ -125,7 +125,7 @@ open class StorageMetadata: NSObject {
         timeCreated = Self.date(dictionary["timeCreated"])
         updated = Self.date(dictionary["updated"])
         path = dictionary["name"] as? String
-        name = path.map { ObjectPath.lastNonEmptySegment($0).map(String.init) ?? "" }
+        name = path.map { ObjectPath.lastNonEmptySegmentName($0) ?? "" }
         origin = .dictionary(dictionary)
         super.init()
     }
@@ -151,7 +151,7 @@ open class StorageMetadata: NSObject {
         timeCreated = Self.millisecondDate(object.timeCreated)
         updated = Self.millisecondDate(object.updated)
         path = object.name
-        name = ObjectPath.lastNonEmptySegment(object.name).map(String.init) ?? ""
+        name = ObjectPath.lastNonEmptySegmentName(object.name) ?? ""
         origin = .service(object)
         fromService = true
         storedObject = object

@@ -29,7 +29,7 @@ open class StorageReference: NSObject {
 
     /// The last path segment (`""` at the root).
     public var name: String {
-        ObjectPath.lastNonEmptySegment(fullPath).map(String.init) ?? ""
+        ObjectPath.lastNonEmptySegmentName(fullPath) ?? ""
     }
 
     /// The root of the same bucket.
