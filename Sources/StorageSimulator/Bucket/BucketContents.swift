@@ -3,14 +3,32 @@
 /// million objects would otherwise walk four or five tree levels, a cache
 /// miss or more each.
 ///
+/// Contents made from a snapshot share its index and table. Their first
+/// few writes are kept beside them (``pending``) instead of copying both
+/// for a change or two and freeing the copies when the simulator goes back
+/// to the snapshot, as a test runner does after each case that writes: that
+/// was a quarter of such a case. Whatever reads the entries in order (a
+/// listing, an export) first folds the pending writes into copies of the
+/// index and table, as the first write used to.
+///
 /// Not thread-safe by itself: ``BucketStore`` guards it with its lock.
 struct BucketContents {
-    /// The entries in name order. Shared by copies of these contents (every
-    /// bucket restored from one snapshot) until one of them writes: a write
-    /// first copies the index unless this is its only holder.
-    private(set) var ordered: OrderedIndex<ObjectName, StoredEntry>
+    /// The entries in name order, pending writes aside. Shared by copies of
+    /// these contents (every bucket restored from one snapshot) until one of
+    /// them folds its writes in, which first copies the index unless this
+    /// is its only holder.
+    private var ordered: OrderedIndex<ObjectName, StoredEntry>
     /// The same entries by name.
     private var byName: NameTable
+    /// Writes to a shared index not applied to it yet, each name once, in
+    /// the order first written: the entry stored, or `nil` for a removal.
+    private var pending: [(name: ObjectName, entry: StoredEntry?)] = []
+    /// The change in the number of entries that ``pending`` makes.
+    private var pendingCountChange = 0
+
+    /// Writes kept beside a shared index before they are folded into a copy
+    /// of it: a lookup compares the name with each.
+    private static let pendingLimit = 8
 
     /// An empty bucket.
     init() {
@@ -24,20 +42,27 @@ struct BucketContents {
         byName = NameTable(entries)
     }
 
-    var count: Int { ordered.count }
+    var count: Int { ordered.count + pendingCountChange }
 
     /// Whether these contents still share `other`'s index: neither has
     /// written since one was copied from the other, as every write first
-    /// copies a shared index (or, emptying the bucket, drops it).
-    func sharesIndex(with other: BucketContents) -> Bool { ordered === other.ordered }
+    /// copies a shared index (or, emptying the bucket, drops it) or is kept
+    /// pending.
+    func sharesIndex(with other: BucketContents) -> Bool {
+        ordered === other.ordered && pending.isEmpty && other.pending.isEmpty
+    }
 
     /// The entry named `key`.
-    func element(for key: ObjectName) -> StoredEntry? { byName.entry(named: key.string) }
+    func element(for key: ObjectName) -> StoredEntry? {
+        if !pending.isEmpty, let position = pendingPosition(of: key) { return pending[position].entry }
+        return byName.entry(named: key.string)
+    }
 
     /// Stores `entry` under `key`, returning the entry it replaced.
     @discardableResult
     mutating func insert(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
         assert(UTF8Order.equal(entry.name, key.string), "an entry is stored under its own name")
+        if let previous = keepPending(entry, for: key) { return previous }
         byName.insert(entry)
         return uniqueOrdered().insert(entry, for: key)
     }
@@ -45,15 +70,68 @@ struct BucketContents {
     /// Removes the entry named `key`, returning it.
     @discardableResult
     mutating func remove(_ key: ObjectName) -> StoredEntry? {
+        if let previous = keepPending(nil, for: key) { return previous }
         byName.remove(named: key.string)
         return uniqueOrdered().remove(key)
     }
 
     /// Removes every entry.
     mutating func removeAll() {
+        pending = []
+        pendingCountChange = 0
         byName.removeAll()
         // A new index rather than the shared one copied, then emptied.
         ordered = OrderedIndex(maxKeys: ordered.maxKeys)
+    }
+
+    /// The entries in name order, pending writes folded in.
+    mutating func orderedIndex() -> OrderedIndex<ObjectName, StoredEntry> {
+        if !pending.isEmpty { foldPending() }
+        return ordered
+    }
+
+    /// Keeps a write to a shared index pending, returning what it replaced
+    /// as `.some` (`.some(nil)` for nothing); `nil` when the write must be
+    /// applied to the index itself: the index is this holder's alone, or
+    /// enough writes are pending already.
+    private mutating func keepPending(_ entry: StoredEntry?, for key: ObjectName) -> StoredEntry?? {
+        if let position = pending.isEmpty ? nil : pendingPosition(of: key) {
+            let previous = pending[position].entry
+            pending[position].entry = entry
+            pendingCountChange += (entry == nil ? 0 : 1) - (previous == nil ? 0 : 1)
+            return .some(previous)
+        }
+        guard pending.count < Self.pendingLimit, !isKnownUniquelyReferenced(&ordered) else {
+            if !pending.isEmpty { foldPending() }
+            return nil
+        }
+        let previous = byName.entry(named: key.string)
+        guard entry != nil || previous != nil else { return .some(nil) }
+        pending.append((key, entry))
+        pendingCountChange += (entry == nil ? 0 : 1) - (previous == nil ? 0 : 1)
+        return .some(previous)
+    }
+
+    /// Where `key` is among the pending writes.
+    private func pendingPosition(of key: ObjectName) -> Int? {
+        pending.firstIndex { UTF8Order.equal($0.name.string, key.string) }
+    }
+
+    /// Applies the pending writes to this holder's own copies of the index
+    /// and the table.
+    private mutating func foldPending() {
+        let writes = pending
+        pending = []
+        pendingCountChange = 0
+        for (name, entry) in writes {
+            if let entry {
+                byName.insert(entry)
+                uniqueOrdered().insert(entry, for: name)
+            } else {
+                byName.remove(named: name.string)
+                uniqueOrdered().remove(name)
+            }
+        }
     }
 
     /// The index, copied first if another holder shares it.

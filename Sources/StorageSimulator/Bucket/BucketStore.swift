@@ -91,7 +91,7 @@ final class BucketStore: Sendable {
 
     func removeAll() {
         let commit = index.withLock { index -> (@Sendable () -> Void)? in
-            let removed = Self.entries(of: index.ordered)
+            let removed = Self.entries(of: index.orderedIndex())
             index.removeAll()
             return removed.isEmpty ? nil : changes.prepare(.objectsRemoved(bucket: name, entries: removed))
         }
@@ -100,13 +100,13 @@ final class BucketStore: Sendable {
 
     func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
         try index.withLock { (index) throws(StorageError) -> ObjectListing in
-            try ListingEngine.list(index.ordered, query: query)
+            try ListingEngine.list(index.orderedIndex(), query: query)
         }
     }
 
     /// Every entry, in name order.
     func allEntries() -> [StoredEntry] {
-        index.withLock { Self.entries(of: $0.ordered) }
+        index.withLock { Self.entries(of: $0.orderedIndex()) }
     }
 
     private static func entries(of index: OrderedIndex<ObjectName, StoredEntry>) -> [StoredEntry] {
@@ -125,7 +125,7 @@ final class BucketStore: Sendable {
         index.withLock { index in
             var result: [StoredObject] = []
             result.reserveCapacity(index.count)
-            var cursor = index.ordered.cursor { _ in false }
+            var cursor = index.orderedIndex().cursor { _ in false }
             while let (_, entry) = cursor.current {
                 result.append(entry.object)
                 cursor.advance()
