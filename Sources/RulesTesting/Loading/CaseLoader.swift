@@ -101,7 +101,7 @@ struct CaseContext {
         var failure: SuiteLoadError?
         let cases = [TestCase](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
             nonisolated(unsafe) let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: runCount) { run in
+            ParallelParts.forEach(runCount) { run in
                 let bounds = items.count * run / runCount..<items.count * (run + 1) / runCount
                 var written = 0
                 var stopped: SuiteLoadError?

@@ -36,6 +36,15 @@ public struct SuiteLoader: Sendable {
     /// Loads a suite from its text; `path` is used in messages and to resolve
     /// the relative paths inside it.
     public func load(text: String, path: String) throws(SuiteLoadError) -> TestSuite {
+        let (suite, caseNodes) = try loadTree(text: text, path: path)
+        // The rest of the tree is gone with `loadTree`'s scope.
+        if let caseNodes { YAMLTeardown.release(caseNodes) }
+        return suite
+    }
+
+    /// ``load(text:path:)``, and the nodes of the cases, held apart so that
+    /// they are freed over the cores rather than with the tree.
+    private func loadTree(text: String, path: String) throws(SuiteLoadError) -> (TestSuite, [YAMLNode]?) {
         // YAML allows a byte-order mark before the stream (editors on Windows
         // write one), but libyaml, told the text is UTF-8, takes it for content.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
@@ -70,9 +79,12 @@ public struct SuiteLoader: Sendable {
         // Rules errors come first, as a load in file order meets them.
         let rules = try ruleset(result, source: source, top: top, reader: reader)
         let parts = try rest.get()
-        return TestSuite(
+        var caseNodes: [YAMLNode]?
+        if case .sequence(let cases)? = top["cases"] { caseNodes = cases.items }
+        let suite = TestSuite(
             path: path, rules: rules, bucket: parts.bucket, time: parts.time, users: parts.users,
             firestore: parts.firestore, objects: parts.objects, cases: parts.cases)
+        return (suite, caseNodes)
     }
 
     /// The rules' compile result and `load`'s; with `overlapping`, the

@@ -61,7 +61,7 @@ extension YAMLSubsetParser.Parser {
         var last: ItemStart?
         let items = [YAMLNode](unsafeUninitializedCapacity: starts.count) { buffer, initializedCount in
             nonisolated(unsafe) let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+            ParallelParts.forEach(partCount) { part in
                 let (firstIndex, endIndex) = (starts.count * part / partCount, starts.count * (part + 1) / partCount)
                 let first = starts[firstIndex]
                 let end = endIndex < starts.count ? starts[endIndex].position : nil
