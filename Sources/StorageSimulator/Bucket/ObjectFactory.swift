@@ -80,7 +80,7 @@ enum ObjectFactory {
         fields.etag = nil
         fields.storageClass = nil
         fields.metadata = givenCustomMetadata ? object.customMetadata : nil
-        return fields.requestResourceValue
+        return fields.intoRequestResourceValue()
     }
 
     /// `request.resource` for a metadata update: the stored object with the
@@ -93,7 +93,7 @@ enum ObjectFactory {
         fields.metageneration = stored.metageneration
         fields.etag = stored.etag
         if changed.customMetadata.isEmpty { fields.metadata = nil }
-        return fields.requestResourceValue
+        return fields.intoRequestResourceValue()
     }
 
     /// Applies the writable-field changes of `patch` (no bookkeeping).

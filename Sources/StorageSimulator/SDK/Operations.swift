@@ -15,7 +15,7 @@ extension StorageSimulator {
         let operation = operationContext(bucket: bucket)
         let entry = store.entry(path)
         let decision = try require(
-            .get, bucket: bucket, path: path, incoming: nil, existing: entry?.object.fields.resourceValue, in: operation)
+            .get, bucket: bucket, path: path, incoming: nil, existing: entry?.object.fields.intoResourceValue(), in: operation)
         guard let entry else { throw .objectNotFound(bucket: bucket, path: path, decision: decision) }
         return (entry, decision)
     }
@@ -54,7 +54,7 @@ extension StorageSimulator {
                 name: path, bucket: bucket, bytes: bytes, attributes: stored, time: operation.time)
             let incoming = ObjectFactory.incomingForCreate(candidate, givenCustomMetadata: attributes.customMetadata != nil)
             _ = try require(
-                .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.resourceValue,
+                .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.intoResourceValue(),
                 in: operation)
             // The committed record is the candidate with its generation: the content is not hashed twice.
             let stored = StoredEntry(
@@ -76,7 +76,7 @@ extension StorageSimulator {
             let decision = try require(
                 .update, bucket: bucket, path: path,
                 incoming: entry.map { ObjectFactory.incomingForUpdate($0.object, patch: patch) },
-                existing: entry?.object.fields.resourceValue, in: operation)
+                existing: entry?.object.fields.intoResourceValue(), in: operation)
             guard let entry else { throw .objectNotFound(bucket: bucket, path: path, decision: decision) }
             let updated = ObjectFactory.committing(patch, to: entry.object, time: operation.time)
             let stored = entry.with(consume updated)
@@ -92,7 +92,7 @@ extension StorageSimulator {
             let operation = operationContext(bucket: bucket)
             let existing = store.object(path)
             let decision = try require(
-                .delete, bucket: bucket, path: path, incoming: nil, existing: existing?.fields.resourceValue,
+                .delete, bucket: bucket, path: path, incoming: nil, existing: existing?.fields.intoResourceValue(),
                 in: operation)
             guard let existing else { throw .objectNotFound(bucket: bucket, path: path, decision: decision) }
             if store.replace(path, ifCurrent: existing, with: nil) { return }

@@ -35,7 +35,7 @@ public final class StorageService: Sendable {
             return Authorized(value: ObjectContent(object: entry.object, bytes: entry.bytes), decision: nil)
         }
         let decision = try authorize(
-            .get, bucket: bucket, path: path, incoming: nil, existing: entry?.object.fields.resourceValue, request: request)
+            .get, bucket: bucket, path: path, incoming: nil, existing: entry?.object.fields.intoResourceValue(), request: request)
         guard let entry else { throw .notFound(decision) }
         return Authorized(value: ObjectContent(object: entry.object, bytes: entry.bytes), decision: decision)
     }
@@ -83,7 +83,7 @@ public final class StorageService: Sendable {
                 name: path, bucket: bucket, bytes: bytes, attributes: stored, time: request.time)
             let incoming = ObjectFactory.incomingForCreate(candidate, givenCustomMetadata: attributes.customMetadata != nil)
             let decision = try authorize(
-                .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.resourceValue,
+                .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.intoResourceValue(),
                 request: request)
             // The committed record is the candidate with its generation: the content is not hashed twice.
             let stored = StoredEntry(
@@ -105,7 +105,7 @@ public final class StorageService: Sendable {
             let decision = try authorize(
                 .update, bucket: bucket, path: path,
                 incoming: entry.map { ObjectFactory.incomingForUpdate($0.object, patch: patch) },
-                existing: entry?.object.fields.resourceValue, request: request)
+                existing: entry?.object.fields.intoResourceValue(), request: request)
             guard let entry else { throw .notFound(decision) }
             let updated = ObjectFactory.committing(patch, to: entry.object, time: request.time)
             let stored = entry.with(consume updated)
@@ -122,7 +122,7 @@ public final class StorageService: Sendable {
         while true {
             let existing = store.object(path)
             let decision = try authorize(
-                .delete, bucket: bucket, path: path, incoming: nil, existing: existing?.fields.resourceValue,
+                .delete, bucket: bucket, path: path, incoming: nil, existing: existing?.fields.intoResourceValue(),
                 request: request)
             guard let existing else { throw .notFound(decision) }
             if store.replace(path, ifCurrent: existing, with: nil) { return Authorized(value: existing, decision: decision) }
