@@ -158,11 +158,13 @@ struct CaseContext {
         if isSequence {
             let list = try reader.sequence(try fields.required(.steps), what: "`steps`")
             if list.isEmpty { throw reader.error("`steps` must contain at least one step", at: try fields.required(.steps)) }
+            steps.reserveCapacity(list.count)
             for stepNode in list {
                 steps.append(try loadStep(stepNode, caller: caller, time: time))
             }
         } else if let operation {
-            steps.append(try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time))
+            // Made at its size: appending to an empty list allocated it, then grew it.
+            steps = [try loadOperationStep(fields, node: node, operation: operation, caller: caller, time: time)]
         }
         return TestCase(name: name, location: location, skipReason: skipReason, firestore: firestore, steps: steps, isSequence: isSequence)
     }
