@@ -19,22 +19,26 @@ extension YAMLSubsetParser.Parser {
         }
         let mark = self.mark()
         var end = position
+        // Scanned with a local index, stored back once: the parser's own
+        // position was written to memory at every byte.
+        var index = position
+        let count = bytes.count
         scan: while true {
-            let run = position
-            while position < bytes.count && !Self.mayEndPlainScalar(bytes[position]) { position += 1 }
-            if position > run { end = position }
-            let byte = byte()
+            let run = index
+            while index < count && !Self.mayEndPlainScalar(bytes[index]) { index &+= 1 }
+            if index > run { end = index }
+            let byte = byte(at: index)
             switch byte {
             case .newline, 0:
                 break scan
             case .space:
-                position += 1
+                index &+= 1
                 continue scan
             case .colon:
-                if isBlankOrEnd(self.byte(at: position + 1)) { break scan }
+                if isBlankOrEnd(self.byte(at: index &+ 1)) { break scan }
                 if inFlow { throw Unsupported() }
             case .hash:
-                if self.byte(at: position - 1) == .space { break scan }
+                if self.byte(at: index &- 1) == .space { break scan }
                 if inFlow { throw Unsupported() }
             case .comma, .openBracket, .closeBracket, .openBrace, .closeBrace:
                 if inFlow { break scan }
@@ -43,8 +47,8 @@ extension YAMLSubsetParser.Parser {
             default:
                 break
             }
-            position += 1
-            end = position
+            index &+= 1
+            end = index
         }
         position = end
         return YAMLNode.Scalar(string: text(start..<end), style: .plain, mark: mark)

@@ -332,6 +332,12 @@ enum YAMLSubsetParser {
 
         /// Skips spaces, comments and line breaks inside a flow collection.
         mutating func skipFlowSpace(blockIndent: Int) throws(Unsupported) {
+            // Usually a single space or none, before a plain key or value.
+            if byte() == .space { position += 1 }
+            switch byte() {
+            case .space, .hash, .newline: break
+            default: return
+            }
             var afterSpace = position == lineStart || byte(at: position - 1) == .space
             while true {
                 switch byte() {
@@ -436,6 +442,7 @@ enum YAMLSubsetParser {
         }
 
         /// The current position, 1-based.
+        @inline(__always)
         func mark() -> YAMLNode.Mark {
             YAMLNode.Mark(line: line, column: column(of: position) + 1)
         }
