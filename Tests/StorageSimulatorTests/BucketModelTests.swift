@@ -295,7 +295,7 @@ struct BucketModelTests {
     ])
     func lastNonEmptySegment(_ path: String) {
         let expected = ObjectPath.segments(path).last.map { Array($0.utf8) }
-        #expect(ObjectPath.lastNonEmptySegment(path).map { Array($0.utf8) } == expected, "\(path.debugDescription)")
+        #expect(ObjectPath.lastNonEmptySegmentName(path).map { Array($0.utf8) } == expected, "\(path.debugDescription)")
     }
 
     @Test("hostile page tokens and page sizes are invalid arguments, not crashes", arguments: [

@@ -105,7 +105,7 @@ public enum Hashing {
                         ^ table[256 &+ Int(bytes[index &+ 6])] ^ table[Int(bytes[index &+ 7])]
                     index &+= 8
                 }
-            while index < bytes.count {
+                while index < bytes.count {
                     value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
                     index &+= 1
                 }

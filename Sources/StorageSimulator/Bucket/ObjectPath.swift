@@ -44,15 +44,10 @@ public enum ObjectPath {
     }
 
     /// The last non-empty segment of a path (`b` for `a/b//`), `nil` when
-    /// there is none: the last of ``segments(_:)``, found from the end.
-    static func lastNonEmptySegment(_ path: String) -> Substring? {
-        lastNonEmptySegmentName(path).map { Substring($0) }
-    }
-
-    /// ``lastNonEmptySegment(_:)`` as a string of its own, `""` when there is
-    /// none: a reference's or a metadata's `name`. Made from the bytes
-    /// directly: stepping the UTF-8 view's indices to the offsets cost
-    /// several times as much, at every reference and metadata made.
+    /// there is none: the last of ``segments(_:)``, found from the end. A
+    /// reference's or a metadata's `name`. Made from the bytes directly:
+    /// stepping the UTF-8 view's indices to the offsets cost several times
+    /// as much, at every reference and metadata made.
     static func lastNonEmptySegmentName(_ path: String) -> String? {
         var path = path
         return path.withUTF8 { bytes in
