@@ -78,23 +78,30 @@ public enum ObjectPath {
     /// ASCII byte other than `/` (so the joining slash cannot combine with
     /// it into one character), has no `//` and does not end with `/`.
     static func isNormalizedRelative(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/")
         var path = path
         // On the bytes themselves: stepping the view's indices cost several
         // times as much, at every child reference made.
         return path.withUTF8 { bytes in
-            guard let first = bytes.first, first < 0x80, first != slash, bytes[bytes.count &- 1] != slash else { return false }
-            var afterSlash = false
-            for byte in bytes {
-                if byte == slash {
-                    if afterSlash { return false }
-                    afterSlash = true
-                } else {
-                    afterSlash = false
-                }
-            }
-            return true
+            guard let first = bytes.first, first < 0x80 else { return false }
+            return hasOnlyNonEmptySegments(bytes[...])
         }
+    }
+
+    /// Whether `bytes` are one or more non-empty segments joined by single
+    /// `/`s: not empty, no `/` first or last, no `//`.
+    private static func hasOnlyNonEmptySegments(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let first = bytes.first, let last = bytes.last, first != slash, last != slash else { return false }
+        var afterSlash = false
+        for byte in bytes {
+            if byte == slash {
+                if afterSlash { return false }
+                afterSlash = true
+            } else {
+                afterSlash = false
+            }
+        }
+        return true
     }
 
     /// Whether the v0 list API shows this item name: after dropping one
@@ -119,21 +126,9 @@ public enum ObjectPath {
         return name.withUTF8 { bytes in
             var end = bytes.count
             if droppingTrailingSlash, end > 0, bytes[end &- 1] == slash { end &-= 1 }
-            var index = 0
-            if index < end, bytes[index] == slash { index &+= 1 }
-            guard index < end else { return false }
-            // The start counts as a segment boundary, so a second leading slash is an empty segment.
-            var afterSlash = true
-            while index < end {
-                if bytes[index] == slash {
-                    if afterSlash { return false }
-                    afterSlash = true
-                } else {
-                    afterSlash = false
-                }
-                index &+= 1
-            }
-            return !afterSlash
+            let start = end > 0 && bytes[0] == slash ? 1 : 0
+            // After the one leading `/` dropped, a second is an empty segment.
+            return start < end && hasOnlyNonEmptySegments(bytes[start..<end])
         }
     }
 
