@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import RulesEngine
 import RulesSyntax
@@ -83,7 +82,7 @@ struct CaseContext {
     /// the result holds the cases before the first failure in document
     /// order, and that failure.
     private func loadEach(_ items: [YAMLNode]) -> (cases: [TestCase], failure: SuiteLoadError?) {
-        let runCount = min(items.count / Self.casesPerRun, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let runCount = ParallelParts.count(of: items.count, atLeast: Self.casesPerRun)
         guard runCount > 1 else {
             var cases: [TestCase] = []
             cases.reserveCapacity(items.count)

@@ -11,6 +11,13 @@ import Synchronization
 /// threads on one core, four milliseconds each in turn, while the other
 /// core sat idle. A thread just started is placed on the idlest core.
 enum ParallelParts {
+    /// How many parts `count` items make when each part holds at least
+    /// `smallest`: up to four per core, so that a core that finishes early
+    /// takes another; 0 or 1 means the loop is not worth other threads.
+    static func count(of count: Int, atLeast smallest: Int) -> Int {
+        min(count / smallest, 4 * ProcessInfo.processInfo.activeProcessorCount)
+    }
+
     /// Calls `body` once with each part number below `count`, over the
     /// cores, and returns when every call has.
     static func forEach(_ count: Int, _ body: (Int) -> Void) {

@@ -71,16 +71,15 @@ public struct SuiteLoader: Sendable {
         let source = try rulesSource(top, reader: reader, directory: directory)
         // A compile is worth a thread of its own only beside a load that
         // takes as long: the cases a load spreads over the cores.
-        var manyCases = false
-        if case .sequence(let cases)? = top["cases"] { manyCases = cases.items.count >= CaseContext.casesPerRun }
+        var caseNodes: [YAMLNode]?
+        if case .sequence(let cases)? = top["cases"] { caseNodes = cases.items }
+        let manyCases = (caseNodes?.count ?? 0) >= CaseContext.casesPerRun
         let (result, rest) = compiling(source, overlapping: manyCases) { () throws(SuiteLoadError) in
             try loadAllButRules(top, reader: reader, directory: directory)
         }
         // Rules errors come first, as a load in file order meets them.
         let rules = try ruleset(result, source: source, top: top, reader: reader)
         let parts = try rest.get()
-        var caseNodes: [YAMLNode]?
-        if case .sequence(let cases)? = top["cases"] { caseNodes = cases.items }
         let suite = TestSuite(
             path: path, rules: rules, bucket: parts.bucket, time: parts.time, users: parts.users,
             firestore: parts.firestore, objects: parts.objects, cases: parts.cases)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -52,7 +51,7 @@ extension YAMLSubsetParser.Parser {
     private mutating func inParts(
         starts: [ItemStart], _ parse: @Sendable (inout Self, _ end: Int?) throws(YAMLSubsetParser.Unsupported) -> [YAMLNode]
     ) -> [YAMLNode]? {
-        let partCount = min(starts.count / Self.itemsPerPart, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let partCount = ParallelParts.count(of: starts.count, atLeast: Self.itemsPerPart)
         guard partCount > 1 else { return nil }
         nonisolated(unsafe) let text = bytes
         let (isASCII, depth) = (self.isASCII, self.depth)

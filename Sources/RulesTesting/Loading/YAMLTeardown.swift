@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// Frees the nodes of a large suite's `cases` over the cores.
 ///
 /// Once its cases are loaded, a suite's YAML tree is freed: the run reuses
@@ -18,7 +15,7 @@ enum YAMLTeardown {
     /// copy is freed, and the elements live on with their other holders).
     static func release(_ nodes: consuming [YAMLNode]) {
         var nodes = nodes
-        let parts = min(nodes.count / nodesPerPart, ProcessInfo.processInfo.activeProcessorCount)
+        let parts = ParallelParts.count(of: nodes.count, atLeast: nodesPerPart)
         guard parts > 1 else { return }
         nodes.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
