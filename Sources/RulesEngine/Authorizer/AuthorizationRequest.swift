@@ -13,16 +13,11 @@ public struct AuthorizationRequest: Sendable {
     /// dropped; split once, when the request is made, not per decision.
     public private(set) var requestPath: RulesPath
     /// The signed-in identity, or `nil` when signed out (`request.auth == null`).
-    public var auth: AuthIdentity? {
-        didSet {
-            authValue = auth?.value ?? .null
-            authUID = auth?.uid
-        }
-    }
-    /// `request.auth` and `request.auth.uid`, kept beside ``auth`` so that
-    /// reading them during a decision copies one value, not the identity.
-    private(set) var authValue: Value
-    private(set) var authUID: String?
+    public var auth: AuthIdentity?
+    /// `request.auth`: the identity's map, built when the identity was made.
+    var authValue: Value { auth?.value ?? .null }
+    /// `request.auth.uid`.
+    var authUID: String? { auth?.uid }
     /// `request.resource`: the incoming object state, `nil` binds `null`.
     public var incoming: Value? { didSet { incomingRecord = Self.objectRecord(of: incoming) } }
     /// `resource`: the stored object, `nil` binds `null`.
@@ -50,8 +45,6 @@ public struct AuthorizationRequest: Sendable {
         self.bucket = bucket
         self.objectPath = objectPath
         self.auth = auth
-        authValue = auth?.value ?? .null
-        authUID = auth?.uid
         self.incoming = incoming
         self.existing = existing
         incomingRecord = Self.objectRecord(of: incoming)
@@ -82,17 +75,39 @@ public struct AuthorizationRequest: Sendable {
 
 /// A signed-in user as the rules see it: `request.auth.uid` and `request.auth.token`.
 public struct AuthIdentity: Sendable {
+    /// The identity's fields, shared by its copies: a request, a test step
+    /// and a caller each copy one reference, not the uid, the claims and
+    /// the `request.auth` map.
+    private final class Fields: Sendable {
+        let uid: String
+        let token: RulesMap
+        let value: Value
+
+        init(uid: String, token: RulesMap) {
+            self.uid = uid
+            self.token = token
+            value = .map(RulesMap(["uid": .string(uid), "token": .map(token)]))
+        }
+    }
+
+    private var fields: Fields
+
     /// `request.auth.uid`.
-    public var uid: String { didSet { value = Self.value(uid: uid, token: token) } }
+    public var uid: String {
+        get { fields.uid }
+        set { fields = Fields(uid: newValue, token: fields.token) }
+    }
     /// `request.auth.token`: every claim of the ID token.
-    public var token: RulesMap { didSet { value = Self.value(uid: uid, token: token) } }
+    public var token: RulesMap {
+        get { fields.token }
+        set { fields = Fields(uid: fields.uid, token: newValue) }
+    }
     /// The `request.auth` map, built once rather than for every decision.
-    public private(set) var value: Value
+    public var value: Value { fields.value }
 
     /// Creates an identity. `sub` and `user_id` default to the uid when the
     /// token does not give them, as Firebase ID tokens always carry both.
     public init(uid: String, token: [String: Value] = [:]) {
-        self.uid = uid
         var claims: [String: Value]
         if token.isEmpty {
             // The usual identity of a test or an emulator request: made at its
@@ -104,12 +119,7 @@ public struct AuthIdentity: Sendable {
             if claims["sub"] == nil { claims["sub"] = .string(uid) }
             if claims["user_id"] == nil { claims["user_id"] = .string(uid) }
         }
-        self.token = RulesMap(claims)
-        self.value = Self.value(uid: uid, token: self.token)
-    }
-
-    private static func value(uid: String, token: RulesMap) -> Value {
-        .map(RulesMap(["uid": .string(uid), "token": .map(token)]))
+        fields = Fields(uid: uid, token: RulesMap(claims))
     }
 }
 

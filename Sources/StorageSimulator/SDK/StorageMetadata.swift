@@ -14,31 +14,36 @@ import RulesEngine
 /// `updateMetadata` sends what changed since the object was made (from
 /// `init(dictionary:)` or from the service), so setting a read field to
 /// `nil` deletes it and a fresh `StorageMetadata()` deletes nothing.
+///
+/// The settable properties skip Swift's dynamic exclusivity checks, as the
+/// SDK's Objective-C properties have none: in an open class every store,
+/// even one in an initializer, was checked (eighteen checks for each
+/// metadata the service returns, 60 instructions each).
 open class StorageMetadata: NSObject {
     /// The bucket (`""` when absent).
     public let bucket: String
     /// `Cache-Control`.
-    public var cacheControl: String?
+    @exclusivity(unchecked) public var cacheControl: String?
     /// `Content-Disposition`.
-    public var contentDisposition: String?
+    @exclusivity(unchecked) public var contentDisposition: String?
     /// `Content-Encoding`.
-    public var contentEncoding: String?
+    @exclusivity(unchecked) public var contentEncoding: String?
     /// `Content-Language`.
-    public var contentLanguage: String?
+    @exclusivity(unchecked) public var contentLanguage: String?
     /// `Content-Type`.
-    public var contentType: String?
+    @exclusivity(unchecked) public var contentType: String?
     /// Base64 MD5 of the content.
     public let md5Hash: String?
     /// Content generation (0 when absent).
     public let generation: Int64
     /// Custom metadata.
-    public var customMetadata: [String: String]?
+    @exclusivity(unchecked) public var customMetadata: [String: String]?
     /// Metadata generation (0 when absent).
     public let metageneration: Int64
     /// The last segment of ``path``.
-    public internal(set) var name: String?
+    @exclusivity(unchecked) public internal(set) var name: String?
     /// The object's full path.
-    public internal(set) var path: String?
+    @exclusivity(unchecked) public internal(set) var path: String?
     /// Size in bytes (0 when absent).
     public let size: Int64
     /// Creation time of this generation.
@@ -54,9 +59,9 @@ open class StorageMetadata: NSObject {
 
     /// The complete stored record, when the service returned this metadata
     /// (a simulator addition: crc32c, etag, storage class, download tokens...).
-    public internal(set) var storedObject: StoredObject?
+    @exclusivity(unchecked) public internal(set) var storedObject: StoredObject?
 
-    var fromService = false
+    @exclusivity(unchecked) var fromService = false
     /// The dictionary this metadata was made from: the base of `updateMetadata`'s diff.
     var initialDictionary: [String: AnyHashable] {
         switch origin {
