@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "StorageSimulator", dependencies: ["RulesEngine"]),
         .target(
             name: "RulesTesting",
-            dependencies: ["RulesEngine", "StorageSimulator", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RulesEngine", "StorageSimulator", "CGlibcMalloc", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "RulesLint",

@@ -1,8 +1,36 @@
 #ifndef STORAGE_RULES_CGLIBCMALLOC_SHIM_H
 #define STORAGE_RULES_CGLIBCMALLOC_SHIM_H
 // glibc's allocator settings (`mallopt`), which Swift's Glibc module does not
-// export. Other C libraries have no such header; the module is then empty.
+// export, and where a thread's heap lies. Other C libraries have no such
+// header; the module is then empty.
 #if defined(__linux__) && __has_include(<malloc.h>)
 #include <malloc.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#if defined(__GLIBC__)
+/// The size of a glibc thread arena's heap, which is also its alignment
+/// (`HEAP_MAX_SIZE` on 64-bit targets: twice the largest mmap threshold).
+#define STORAGE_RULES_THREAD_HEAP_SIZE ((uintptr_t)64 << 20)
+
+/// The start of the heap the calling thread's small allocations come from,
+/// or 0 when they come from the main arena (the `brk` heap, which has no
+/// fixed size or alignment). A block of a thread arena has the
+/// `NON_MAIN_ARENA` bit (4) set in the size word before it, and lies in a
+/// heap aligned to its size.
+static inline uintptr_t storage_rules_thread_heap(void) {
+    void *probe = malloc(1);
+    if (probe == NULL) return 0;
+    uintptr_t address = (uintptr_t)probe;
+    // Hidden from the optimizer, which may treat a read before a block
+    // `malloc` returned as undefined and fold it to anything.
+    __asm__ volatile("" : "+r"(address));
+    size_t header = *(const volatile size_t *)(address - sizeof(size_t));
+    free(probe);
+    if ((header & 4) == 0) return 0;
+    return address & ~(STORAGE_RULES_THREAD_HEAP_SIZE - 1);
+}
+#endif
 #endif
 #endif

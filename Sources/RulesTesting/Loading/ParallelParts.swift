@@ -32,6 +32,7 @@ enum ParallelParts {
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<helpers {
                 let thread = Thread {
+                    ThreadHeaps.adviseCurrentThread()
                     loop.work()
                     finished.signal()
                 }
@@ -39,6 +40,7 @@ enum ParallelParts {
                 thread.stackSize = 8 << 20
                 thread.start()
             }
+            ThreadHeaps.adviseCurrentThread()
             loop.work()
             for _ in 0..<helpers { finished.wait() }
             // A started thread may still hold the loop after it signalled:

@@ -100,6 +100,7 @@ public struct SuiteLoader: Sendable {
         let finished = DispatchSemaphore(value: 0)
         let compiled = Mutex<CompileResult?>(nil)
         let compiler = Thread { [cache] in
+            ThreadHeaps.adviseCurrentThread()
             let result = cache.compile(path: source.path, text: source.text)
             compiled.withLock { $0 = result }
             finished.signal()

@@ -70,6 +70,7 @@ public struct TestRunner: Sendable {
         await withTaskGroup(of: [(position: Int, result: CaseResult)].self) { group in
             for _ in 0..<min(options.parallelism, total) {
                 group.addTask {
+                    ThreadHeaps.adviseCurrentThread()
                     var results: [(position: Int, result: CaseResult)] = []
                     // Cases of one suite share a workspace (and the
                     // simulator it keeps); a task moves on to the next

@@ -51,6 +51,7 @@ public enum TestSession {
     public static func run(
         paths: [String], options: RunOptions = RunOptions(), progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async -> RunResult {
+        ThreadHeaps.adviseCurrentThread()
         let (files, discoveryErrors) = SuiteDiscovery.find(paths)
         let loader = SuiteLoader()
         var suites: [TestSuite] = []
