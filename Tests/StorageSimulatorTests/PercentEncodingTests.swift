@@ -21,7 +21,12 @@ struct PercentEncodingTests {
     @Test("component and RFC 5987 encodings keep exactly their bytes", arguments: samples)
     func encodings(_ text: String) {
         #expect(PercentEncoding.component(text) == Self.reference(text, keeping: "-_.!~*'()"))
-        #expect(PercentEncoding.rfc5987(text) == Self.reference(text, keeping: "!#$&+-.^_`|~"))
+        // The default disposition encodes what follows the last `/`.
+        let segment = String(text.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        #expect(
+            PercentEncoding.inlineDisposition(forName: text)
+                == "inline; filename*=utf-8''" + Self.reference(segment, keeping: "!#$&+-.^_`|~"))
+        #expect(PercentEncoding.inlineDisposition(forName: "folder/" + segment) == PercentEncoding.inlineDisposition(forName: text))
         #expect(PercentEncoding.decode(PercentEncoding.component(text)) == text)
     }
 }

@@ -63,10 +63,7 @@ enum ObjectFactory {
     static func serviceDefaults(_ attributes: ObjectAttributes, name: String) -> ObjectAttributes {
         var result = attributes
         if result.contentEncoding == nil { result.contentEncoding = "identity" }
-        if result.contentDisposition == nil {
-            let last = String(ObjectPath.lastSegment(name))
-            result.contentDisposition = "inline; filename*=utf-8''" + PercentEncoding.rfc5987(last)
-        }
+        if result.contentDisposition == nil { result.contentDisposition = PercentEncoding.inlineDisposition(forName: name) }
         return result
     }
 

@@ -9,13 +9,24 @@ public enum PercentEncoding {
 
     private static let componentBytes = ASCIISet(alphanumericAnd: "-_.!~*'()")
 
-    /// RFC 5987 `value-chars` for `filename*=utf-8''...`: attr-chars kept,
-    /// everything else `%XX`.
-    static func rfc5987(_ text: String) -> String {
-        encode(text, keeping: attributeBytes)
+    /// RFC 5987 `attr-char`s, which `value-chars` keep; the rest are `%XX`.
+    private static let attributeBytes = ASCIISet(alphanumericAnd: "!#$&+-.^_`|~")
+
+    /// The disposition the service gives an object uploaded without one:
+    /// `inline; filename*=utf-8''` and the name's last segment (after its
+    /// last `/`) in RFC 5987 `value-chars`, written in one pass over the
+    /// name's bytes (every upload of a suite makes one).
+    static func inlineDisposition(forName name: String) -> String {
+        var name = name
+        return name.withUTF8 { bytes in
+            let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            return inlineDispositionPrefix.withUnsafeBufferPointer { prefix in
+                encode(UnsafeBufferPointer(rebasing: bytes[start...]), keeping: attributeBytes, after: prefix)
+            }
+        }
     }
 
-    private static let attributeBytes = ASCIISet(alphanumericAnd: "!#$&+-.^_`|~")
+    private static let inlineDispositionPrefix = Array("inline; filename*=utf-8''".utf8)
 
     /// Decodes `%XX` sequences; `nil` if one is malformed or the result is
     /// not UTF-8. `+` stays `+` (form decoding is the caller's choice).
@@ -43,24 +54,32 @@ public enum PercentEncoding {
     private static func encode(_ text: String, keeping keep: ASCIISet) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            let escaped = bytes.reduce(0) { $0 + (keep.contains($1) ? 0 : 1) }
-            guard escaped > 0 else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count + 2 * escaped) { output in
-                var count = 0
-                for byte in bytes {
-                    if keep.contains(byte) {
-                        output[count] = byte
-                        count += 1
-                    } else {
-                        output[count] = UInt8(ascii: "%")
-                        output[count + 1] = hexDigit(byte >> 4)
-                        output[count + 2] = hexDigit(byte & 0x0F)
-                        count += 3
-                    }
-                }
-                return count
-            }
+            guard bytes.contains(where: { !keep.contains($0) }) else { return nil }
+            return encode(bytes, keeping: keep, after: UnsafeBufferPointer(start: nil, count: 0))
         } ?? text
+    }
+
+    /// `prefix`, then `bytes` with every byte outside `keep` written as `%XX`.
+    private static func encode(
+        _ bytes: UnsafeBufferPointer<UInt8>, keeping keep: ASCIISet, after prefix: UnsafeBufferPointer<UInt8>
+    ) -> String {
+        let escaped = bytes.reduce(0) { $0 + (keep.contains($1) ? 0 : 1) }
+        return String(unsafeUninitializedCapacity: prefix.count + bytes.count + 2 * escaped) { output in
+            var count = prefix.count
+            _ = output.initialize(from: prefix)
+            for byte in bytes {
+                if keep.contains(byte) {
+                    output[count] = byte
+                    count += 1
+                } else {
+                    output[count] = UInt8(ascii: "%")
+                    output[count + 1] = hexDigit(byte >> 4)
+                    output[count + 2] = hexDigit(byte & 0x0F)
+                    count += 3
+                }
+            }
+            return count
+        }
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
