@@ -95,18 +95,13 @@ enum ObjectFactory {
 
     /// Applies the writable-field changes of `patch` (no bookkeeping).
     static func apply(_ patch: MetadataPatch, to object: inout StoredObject) {
-        func change(_ field: inout String?, _ change: MetadataPatch.Change?) {
-            switch change {
-            case nil: break
-            case .set(let value): field = value
-            case .delete: field = nil
-            }
-        }
-        change(&object.contentType, patch.contentType)
-        change(&object.cacheControl, patch.cacheControl)
-        change(&object.contentDisposition, patch.contentDisposition)
-        change(&object.contentEncoding, patch.contentEncoding)
-        change(&object.contentLanguage, patch.contentLanguage)
+        // Each field is written only when the patch changes it: passing a
+        // field `inout` read it and wrote it back through the record's box.
+        if let change = patch.contentType { object.contentType = change.value }
+        if let change = patch.cacheControl { object.cacheControl = change.value }
+        if let change = patch.contentDisposition { object.contentDisposition = change.value }
+        if let change = patch.contentEncoding { object.contentEncoding = change.value }
+        if let change = patch.contentLanguage { object.contentLanguage = change.value }
         switch patch.customMetadata {
         case nil: break
         case .deleteAll: object.customMetadata = [:]
@@ -115,7 +110,11 @@ enum ObjectFactory {
                 object.customMetadata[key] = value
             }
         }
-        if let tokens = object.customMetadata.removeValue(forKey: tokensKey) {
+        // Looked up before it is removed: removing a key from a dictionary
+        // another record shares copies the dictionary, even when the key is absent.
+        if !object.customMetadata.isEmpty, object.customMetadata[tokensKey] != nil,
+            let tokens = object.customMetadata.removeValue(forKey: tokensKey)
+        {
             for token in splitTokens(tokens) where !object.downloadTokens.contains(token) {
                 object.downloadTokens.append(token)
             }

@@ -9,6 +9,14 @@ public struct MetadataPatch: Sendable, Hashable {
         case set(String)
         /// Remove the field.
         case delete
+
+        /// The field's value after the change.
+        var value: String? {
+            switch self {
+            case .set(let value): value
+            case .delete: nil
+            }
+        }
     }
 
     /// The change to the custom metadata.
