@@ -10,9 +10,12 @@
 #include <stdlib.h>
 
 #if defined(__GLIBC__)
-/// The size of a glibc thread arena's heap, which is also its alignment
-/// (`HEAP_MAX_SIZE` on 64-bit targets: twice the largest mmap threshold).
-#define STORAGE_RULES_THREAD_HEAP_SIZE ((uintptr_t)64 << 20)
+/// The size of a glibc thread arena's heap, which is also its alignment:
+/// glibc's `HEAP_MAX_SIZE`, twice the largest mmap threshold (64 MiB on
+/// 64-bit targets).
+static inline uintptr_t storage_rules_thread_heap_size(void) {
+    return (uintptr_t)2 * 4 * 1024 * 1024 * sizeof(long);
+}
 
 /// The start of the heap the calling thread's small allocations come from,
 /// or 0 when they come from the main arena (the `brk` heap, which has no
@@ -29,7 +32,7 @@ static inline uintptr_t storage_rules_thread_heap(void) {
     size_t header = *(const volatile size_t *)(address - sizeof(size_t));
     free(probe);
     if ((header & 4) == 0) return 0;
-    return address & ~(STORAGE_RULES_THREAD_HEAP_SIZE - 1);
+    return address & ~(storage_rules_thread_heap_size() - 1);
 }
 #endif
 #endif

@@ -32,7 +32,7 @@ public enum ThreadHeaps {
     static func currentThreadHeap() -> (start: UInt, size: Int)? {
         #if canImport(Glibc)
         let start = UInt(storage_rules_thread_heap())
-        return start == 0 ? nil : (start, Int(STORAGE_RULES_THREAD_HEAP_SIZE))
+        return start == 0 ? nil : (start, Int(storage_rules_thread_heap_size()))
         #else
         return nil
         #endif
@@ -40,7 +40,8 @@ public enum ThreadHeaps {
 
     /// Advises the calling thread's heap once, when ``prefersHugePages`` is
     /// on. Called where a thread starts loading or running, before it
-    /// fills its heap: pages touched before the advice stay small.
+    /// fills its heap: the pages it touched before stay small, but for
+    /// those in the heap's first 2 MiB, which are collapsed.
     static func adviseCurrentThread() {
         #if canImport(Glibc)
         guard prefersHugePages, let heap = currentThreadHeap() else { return }
