@@ -7,15 +7,18 @@ import Testing
 /// them for transparent huge pages (Linux only).
 @Suite("Thread heaps")
 struct ThreadHeapsTests {
-    /// Runs `body` on a thread started for it, whose heap is its own arena's.
-    private static func onNewThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+    /// Runs `body` on a thread started for it by `start` (a plain
+    /// `Thread` by default), whose heap is its own arena's.
+    private static func onNewThread<Result: Sendable>(
+        startedBy start: (@escaping @Sendable () -> Void) -> Void = { Thread(block: $0).start() },
+        _ body: @escaping @Sendable () -> Result
+    ) -> Result {
         let box = ResultBox<Result>()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        start {
             box.value = body()
             done.signal()
         }
-        thread.start()
         done.wait()
         return box.value!
     }
@@ -58,14 +61,14 @@ struct ThreadHeapsTests {
     }
 
     @Test(
-        "with huge pages preferred, a thread's heap is advised for them",
+        "with huge pages preferred, a thread the loader starts has its heap advised for them",
         .enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
     func advisesHeap() throws {
         ThreadHeaps.prefersHugePages = true
         defer { ThreadHeaps.prefersHugePages = false }
-        let heap = try #require(Self.onNewThread { () -> UInt? in
-            ThreadHeaps.adviseCurrentThread()
-            return ThreadHeaps.currentThreadHeap()?.start
+        // Started as the loader's parallel parts and the rules compile start theirs.
+        let heap = try #require(Self.onNewThread(startedBy: ParallelParts.startThread) { () -> UInt? in
+            ThreadHeaps.currentThreadHeap()?.start
         })
         // `hg`: the mapping carries MADV_HUGEPAGE.
         #expect(try Self.flags(at: heap).contains("hg"))

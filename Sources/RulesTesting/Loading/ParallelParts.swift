@@ -31,14 +31,10 @@ enum ParallelParts {
             let loop = Loop(count: count, body: body)
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<helpers {
-                let thread = Thread {
-                    ThreadHeaps.adviseCurrentThread()
+                startThread {
                     loop.work()
                     finished.signal()
                 }
-                // The stack a main thread has: the parts parse and load nested YAML.
-                thread.stackSize = 8 << 20
-                thread.start()
             }
             ThreadHeaps.adviseCurrentThread()
             loop.work()
@@ -47,6 +43,19 @@ enum ParallelParts {
             // the loop lets go of `body` before `body`'s scope ends.
             loop.body = nil
         }
+    }
+
+    /// Starts a thread of the loader's own for `body`, with the stack a main
+    /// thread has (its work parses, loads or compiles nested input, and
+    /// recurses as deep as the input nests) and its heap advised for huge
+    /// pages (``ThreadHeaps``).
+    static func startThread(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            ThreadHeaps.adviseCurrentThread()
+            body()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// The parts not taken yet, and what to do with each.

@@ -99,15 +99,11 @@ public struct SuiteLoader: Sendable {
         }
         let finished = DispatchSemaphore(value: 0)
         let compiled = Mutex<CompileResult?>(nil)
-        let compiler = Thread { [cache] in
-            ThreadHeaps.adviseCurrentThread()
+        ParallelParts.startThread { [cache] in
             let result = cache.compile(path: source.path, text: source.text)
             compiled.withLock { $0 = result }
             finished.signal()
         }
-        // The stack a main thread has: the parser and checker recurse as deep as the rules nest.
-        compiler.stackSize = 8 << 20
-        compiler.start()
         let loaded = Result(catching: load)
         finished.wait()
         guard let result = compiled.withLock({ $0 }) else { preconditionFailure("the rules compile finished without a result") }
