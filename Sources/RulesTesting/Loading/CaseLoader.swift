@@ -106,14 +106,16 @@ struct CaseContext {
         guard runCount > 1 else {
             var cases: [TestCase] = []
             cases.reserveCapacity(items.count)
+            var failure: SuiteLoadError?
             for item in items {
                 do {
                     cases.append(try loadCase(item))
                 } catch {
-                    return (cases, cases.map(\.name.hashValue), error)
+                    failure = error
+                    break
                 }
             }
-            return (cases, cases.map(\.name.hashValue), nil)
+            return (cases, cases.map(\.name.hashValue), failure)
         }
         var nameHashes = [Int](repeating: 0, count: items.count)
         // Per run: how many cases it wrote, and the error that stopped it.
