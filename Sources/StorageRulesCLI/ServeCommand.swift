@@ -52,6 +52,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before anything is loaded: the replacement starts from the beginning.
+        HugePageRelaunch.relaunchIfUseful()
         let log = EmulatorLog()
         let configuration: EmulatorConfiguration
         let manager: RulesManager

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RulesEngine
 import RulesTesting
+import StorageEmulator
 
 /// Throughput of `storage-rules test` on a generated suite of 10,000 cases:
 /// loading (YAML to cases), running (every case on a fresh in-memory bucket,
@@ -121,9 +122,13 @@ func runQuietly(_ executable: String, _ arguments: [String]) -> Int32? {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    // The environment this benchmark started with: the huge-page tunable
+    // its own relaunch added is not the timed command's.
+    let environment = HugePageRelaunch.environment(removingTunableFrom: HugePageRelaunch.currentEnvironment())
+        .map { strdup($0) } + [nil]
+    defer { (argv + environment).forEach { free($0) } }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environment) == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
