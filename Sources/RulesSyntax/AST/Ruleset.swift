@@ -149,6 +149,29 @@ public enum RuleMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// Delete an object.
     case delete
 
+    /// The method named `rawValue` (`get`, `write`, ...), or `nil`.
+    ///
+    /// Written out because the synthesized initializer compares the name
+    /// with each case's as a `String` in turn (about 600 instructions; each
+    /// `request:` step of a suite names a method). Every name starts with a
+    /// different letter, which picks the one candidate to compare; names
+    /// are ASCII, so comparing bytes agrees with `String` equality.
+    public init?(rawValue: String) {
+        let candidate: RuleMethod
+        switch rawValue.utf8.first {
+        case UInt8(ascii: "r"): candidate = .read
+        case UInt8(ascii: "w"): candidate = .write
+        case UInt8(ascii: "g"): candidate = .get
+        case UInt8(ascii: "l"): candidate = .list
+        case UInt8(ascii: "c"): candidate = .create
+        case UInt8(ascii: "u"): candidate = .update
+        case UInt8(ascii: "d"): candidate = .delete
+        default: return nil
+        }
+        guard rawValue.utf8.elementsEqual(candidate.rawValue.utf8) else { return nil }
+        self = candidate
+    }
+
     /// The granular methods this method grants.
     public var granular: [RuleMethod] {
         switch self {

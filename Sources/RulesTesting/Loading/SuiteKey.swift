@@ -18,14 +18,23 @@ enum SuiteKey: UInt8, CaseIterable {
     /// The key written as `text`, or ``other``.
     init(_ text: String) {
         var text = text
-        self = text.withUTF8 { bytes in
-            guard let packed = Packed(bytes) else { return .other }
-            var slot = packed.slot
-            while true {
-                let entry = Self.table[slot]
-                if entry.key == .other || entry.text == packed { return entry.key }
-                slot = (slot &+ 1) & Self.tableMask
+        self = text.withUTF8 { Self(utf8: $0) }
+    }
+
+    /// The key whose UTF-8 bytes are `bytes`, or ``other``.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let packed = Packed(bytes) else {
+            self = .other
+            return
+        }
+        var slot = packed.slot
+        while true {
+            let entry = Self.table[slot]
+            if entry.key == .other || entry.text == packed {
+                self = entry.key
+                return
             }
+            slot = (slot &+ 1) & Self.tableMask
         }
     }
 

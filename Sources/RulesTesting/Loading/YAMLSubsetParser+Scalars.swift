@@ -3,7 +3,8 @@ extension YAMLSubsetParser.Parser {
     /// A plain scalar on one line, without its trailing spaces. It ends
     /// before `: ` (or `:` at the line's end), before ` #`, at the line's
     /// end and, in a flow collection, before `,`, `[`, `]`, `{` or `}`.
-    mutating func plainScalar(inFlow: Bool) throws(Unsupported) -> YAMLNode.Scalar {
+    /// `isKey`: the scalar is a mapping's key (see ``keyText(_:)``).
+    mutating func plainScalar(inFlow: Bool, isKey: Bool = false) throws(Unsupported) -> YAMLNode.Scalar {
         let start = position
         let first = byte()
         switch first {
@@ -51,7 +52,16 @@ extension YAMLSubsetParser.Parser {
             end = index
         }
         position = end
-        return YAMLNode.Scalar(string: text(start..<end), style: .plain, mark: mark)
+        return YAMLNode.Scalar(string: isKey ? keyText(start..<end) : text(start..<end), style: .plain, mark: mark)
+    }
+
+    /// The text of a mapping's key. A key the loader interns (``SuiteKey``)
+    /// gets its name's string literal, the same text at no cost, where
+    /// decoding the bytes made a string (about 160 instructions; a case has
+    /// five or six keys).
+    func keyText(_ range: Range<Int>) -> String {
+        let key = SuiteKey(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+        return key == .other ? text(range) : key.text
     }
 
     /// Whether a byte is one ``plainScalar(inFlow:)`` must look at: a line
@@ -66,8 +76,9 @@ extension YAMLSubsetParser.Parser {
         return false
     }
 
-    /// A single- or double-quoted scalar on one line.
-    mutating func quotedScalar() throws(Unsupported) -> YAMLNode.Scalar {
+    /// A single- or double-quoted scalar on one line. `isKey`: the scalar
+    /// is a mapping's key (see ``keyText(_:)``).
+    mutating func quotedScalar(isKey: Bool = false) throws(Unsupported) -> YAMLNode.Scalar {
         let mark = self.mark()
         let quote = byte()
         position += 1
@@ -78,8 +89,10 @@ extension YAMLSubsetParser.Parser {
             if byte == quote {
                 if quote == .singleQuote && self.byte(at: position + 1) == .singleQuote { break }
                 position += 1
+                let range = start..<position - 1
                 return YAMLNode.Scalar(
-                    string: text(start..<position - 1), style: quote == .singleQuote ? .singleQuoted : .doubleQuoted, mark: mark)
+                    string: isKey ? keyText(range) : text(range), style: quote == .singleQuote ? .singleQuoted : .doubleQuoted,
+                    mark: mark)
             }
             if byte == .backslash && quote == .doubleQuote { break }
             if byte == .newline || byte == 0 { throw Unsupported() }

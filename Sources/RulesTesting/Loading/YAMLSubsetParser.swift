@@ -101,10 +101,10 @@ enum YAMLSubsetParser {
             let key: YAMLNode.Scalar
             switch byte() {
             case .singleQuote, .doubleQuote:
-                key = try quotedScalar()
+                key = try quotedScalar(isKey: true)
                 skipSpaces()
             default:
-                key = try plainScalar(inFlow: false)
+                key = try plainScalar(inFlow: false, isKey: true)
                 skipSpaces()
             }
             guard byte() == .colon, isBlankOrEnd(byte(at: position + 1)), position - start <= Self.maximumKeyLength else {
@@ -245,8 +245,8 @@ enum YAMLSubsetParser {
                 let start = position
                 let key: YAMLNode.Scalar
                 switch byte() {
-                case .singleQuote, .doubleQuote: key = try quotedScalar()
-                default: key = try plainScalar(inFlow: true)
+                case .singleQuote, .doubleQuote: key = try quotedScalar(isKey: true)
+                default: key = try plainScalar(inFlow: true, isKey: true)
                 }
                 skipSpaces()
                 guard byte() == .colon, isBlankOrEnd(byte(at: position + 1)), position - start <= Self.maximumKeyLength else {
