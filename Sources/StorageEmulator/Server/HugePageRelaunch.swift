@@ -13,8 +13,8 @@ import Darwin
 /// every one of those reads also misses the processor's address
 /// translation cache, and on a virtual machine such a miss walks two page
 /// tables. Backed by 2 MiB pages, a lookup at a million objects took
-/// 740 ns where it took 1,050 ns, and a folder page of 1,000 items 41–48 µs
-/// where it took 61–72 µs (README, "Performance").
+/// 599–669 ns where it took 769–1,050 ns, and a folder page of 1,000 items
+/// 29–47 µs where it took 37–68 µs (README, "Performance").
 ///
 /// The kernel gives huge pages only to memory advised for them when its
 /// policy is `madvise` (the usual default); glibc advises its heaps as it
