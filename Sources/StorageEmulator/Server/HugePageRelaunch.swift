@@ -30,6 +30,8 @@ import Darwin
 public enum HugePageRelaunch {
     /// The tunable added to `GLIBC_TUNABLES`.
     static let tunable = "glibc.malloc.hugetlb=1"
+    /// How an environment entry of glibc's tunables begins.
+    private static let tunablesPrefix = "GLIBC_TUNABLES="
 
     /// Replaces the process as described above when that would change its
     /// memory; returns when it would not, or when the replacement fails
@@ -56,7 +58,7 @@ public enum HugePageRelaunch {
         guard mode == "madvise",
             !environment.contains(where: { $0.hasPrefix("LD_PRELOAD=") && $0.contains("vgpreload") })
         else { return nil }
-        let prefix = "GLIBC_TUNABLES="
+        let prefix = tunablesPrefix
         guard let position = environment.firstIndex(where: { $0.hasPrefix(prefix) }) else {
             return environment + [prefix + tunable]
         }
@@ -72,7 +74,7 @@ public enum HugePageRelaunch {
     /// should start with the memory policy the parent started with (the
     /// benchmark's timed `storage-rules test` runs).
     public static func environment(removingTunableFrom environment: [String]) -> [String] {
-        let prefix = "GLIBC_TUNABLES="
+        let prefix = tunablesPrefix
         return environment.compactMap { entry in
             guard entry.hasPrefix(prefix) else { return entry }
             let kept = entry.dropFirst(prefix.count).split(separator: ":").filter { $0 != tunable }
