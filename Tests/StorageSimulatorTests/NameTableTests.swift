@@ -19,7 +19,7 @@ struct NameTableTests {
     @Test("random inserts, replacements and removals match a dictionary", arguments: [6, 12, 40, 400])
     func matchesDictionary(nameCount: Int) {
         let names = (0..<nameCount).map { "n/\($0 * 7919)" }
-        var table = NameTable()
+        var table = NameTable<StoredEntry>()
         var model: [String: Int] = [:]
         var random = SplitMix64(seed: UInt64(nameCount))
         for step in 0..<20_000 {

@@ -1,7 +1,8 @@
 /// A bucket's objects, indexed twice: a B+tree in name order for listings,
 /// and a hash table by exact name (``NameTable``) for lookups, which at a
 /// million objects would otherwise walk four or five tree levels, a cache
-/// miss or more each.
+/// miss or more each. Beside them, the directories of the names
+/// (``DirectorySummary``), from which a folder listing takes its prefixes.
 ///
 /// Contents made from a snapshot share its index and table. Their first
 /// few writes are kept beside them (``pending``) instead of copying both
@@ -19,7 +20,10 @@ struct BucketContents {
     /// is its only holder.
     private var ordered: OrderedIndex<ObjectName, StoredEntry>
     /// The same entries by name.
-    private var byName: NameTable
+    private var byName: NameTable<StoredEntry>
+    /// The directories of the entries' names, for folder listings; shared
+    /// and kept in step with ``ordered``.
+    private var directories: DirectorySummary
     /// Writes to a shared index not applied to it yet, each name once, in
     /// the order first written: the entry stored, or `nil` for a removal.
     private var pending: [(name: ObjectName, entry: StoredEntry?)] = []
@@ -33,13 +37,15 @@ struct BucketContents {
     /// An empty bucket.
     init() {
         ordered = OrderedIndex()
-        byName = NameTable()
+        byName = NameTable<StoredEntry>()
+        directories = DirectorySummary()
     }
 
     /// A bucket holding `entries`, which must be in name order with no name twice.
     init(sorted entries: [StoredEntry]) {
         ordered = OrderedIndex(sortedKeys: entries.map { ObjectName($0.name) }, elements: entries)
         byName = NameTable(entries)
+        directories = DirectorySummary(sortedNames: entries.lazy.map(\.name))
     }
 
     var count: Int { ordered.count + pendingCountChange }
@@ -63,16 +69,14 @@ struct BucketContents {
     mutating func insert(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
         assert(UTF8Order.equal(entry.name, key.string), "an entry is stored under its own name")
         if let previous = keepPending(entry, for: key) { return previous }
-        byName.insert(entry)
-        return uniqueOrdered().insert(entry, for: key)
+        return apply(entry, for: key)
     }
 
     /// Removes the entry named `key`, returning it.
     @discardableResult
     mutating func remove(_ key: ObjectName) -> StoredEntry? {
         if let previous = keepPending(nil, for: key) { return previous }
-        byName.remove(named: key.string)
-        return uniqueOrdered().remove(key)
+        return apply(nil, for: key)
     }
 
     /// Removes every entry.
@@ -82,12 +86,19 @@ struct BucketContents {
         byName.removeAll()
         // A new index rather than the shared one copied, then emptied.
         ordered = OrderedIndex(maxKeys: ordered.maxKeys)
+        directories = DirectorySummary()
     }
 
     /// The entries in name order, pending writes folded in.
     mutating func orderedIndex() -> OrderedIndex<ObjectName, StoredEntry> {
         if !pending.isEmpty { foldPending() }
         return ordered
+    }
+
+    /// One page of a listing, pending writes folded in.
+    mutating func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
+        if !pending.isEmpty { foldPending() }
+        return try ListingEngine.list(ordered, directories: directories, query: query)
     }
 
     /// Keeps a write to a shared index pending, returning what it replaced
@@ -123,15 +134,24 @@ struct BucketContents {
         let writes = pending
         pending = []
         pendingCountChange = 0
-        for (name, entry) in writes {
-            if let entry {
-                byName.insert(entry)
-                uniqueOrdered().insert(entry, for: name)
-            } else {
-                byName.remove(named: name.string)
-                uniqueOrdered().remove(name)
-            }
+        for (name, entry) in writes { apply(entry, for: name) }
+    }
+
+    /// Stores `entry` under `key` (or with `nil`, removes it) in the index,
+    /// the table and the directories, returning what it replaced.
+    @discardableResult
+    private mutating func apply(_ entry: StoredEntry?, for key: ObjectName) -> StoredEntry? {
+        let previous: StoredEntry?
+        if let entry {
+            byName.insert(entry)
+            previous = uniqueOrdered().insert(entry, for: key)
+            if previous == nil { directories.add(key) }
+        } else {
+            byName.remove(named: key.string)
+            previous = uniqueOrdered().remove(key)
+            if previous != nil { directories.remove(key) }
         }
+        return previous
     }
 
     /// The index, copied first if another holder shares it.
@@ -145,9 +165,10 @@ struct BucketContents {
 /// restored from them shares the index and the table by name (each copies
 /// them at its first write) instead of building them again.
 ///
-/// Unchecked `Sendable`: the index is a class, but no holder changes it in
-/// place while another holds it (``BucketContents`` copies it first), and
-/// these contents always hold it.
+/// Unchecked `Sendable`: the index and the directory summary's tree are
+/// classes, but no holder changes them in place while another holds them
+/// (``BucketContents`` and ``DirectorySummary`` copy them first), and these
+/// contents always hold them.
 struct SortedEntries: @unchecked Sendable {
     /// The entries, in name order.
     let entries: [StoredEntry]

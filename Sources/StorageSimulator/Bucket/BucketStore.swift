@@ -100,7 +100,7 @@ final class BucketStore: Sendable {
 
     func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
         try index.withLock { (index) throws(StorageError) -> ObjectListing in
-            try ListingEngine.list(index.orderedIndex(), query: query)
+            try index.list(query)
         }
     }
 

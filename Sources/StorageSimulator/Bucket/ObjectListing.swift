@@ -90,8 +90,17 @@ struct ListingRun: Sendable {
 /// returned. A page costs one O(log n) seek, plus one more per rolled-up
 /// prefix, plus the entries returned: a prefix hiding a million objects is
 /// skipped by seeking past it, not by scanning it.
+///
+/// A page listing a folder (the root, or a prefix ending with `/`) with the
+/// delimiter `/`, as the SDKs list, stops seeking in the name index once no
+/// item of the folder can follow (a first page has placed as many as the
+/// folder holds, or the page is past its last item): the rest of the page
+/// is the folder's child directories, read in order from `directories`
+/// (see ``DirectorySummary``).
 enum ListingEngine {
-    static func list(_ index: OrderedIndex<ObjectName, StoredEntry>, query: ListingQuery) throws(StorageError) -> ObjectListing {
+    static func list(
+        _ index: OrderedIndex<ObjectName, StoredEntry>, directories: DirectorySummary? = nil, query: ListingQuery
+    ) throws(StorageError) -> ObjectListing {
         guard query.maxResults >= 1 else {
             throw .invalidArgument("maxResults must be at least 1. Received: \(query.maxResults).")
         }
@@ -106,19 +115,33 @@ enum ListingEngine {
         }
         var start = prefixBytes
         if let bound = resume?.lowerBound, IndexBytes.compare(bound, start) > 0 { start = bound }
+        let slash = UInt8(ascii: "/")
+        // What `directories` knows of the listed folder, where the rest of a page can come from it.
+        var folder: DirectoryRecord?
+        if let directories, delimiter == [slash], (prefixBytes.last ?? slash) == slash {
+            folder = prefixBytes.withUnsafeBufferPointer { directories.record(of: $0) } ?? DirectoryRecord(names: 0, items: 0)
+        }
+        var itemCount = 0
+        // Whether the folder may hold an item at or after `position` not yet on the page.
+        func itemsMayFollow(_ position: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let folder else { return true }
+            if resume == nil && itemCount == folder.items { return false }
+            return folder.mayHaveItem(atOrAfter: position)
+        }
+        // Where the page goes on in `directories`, once no item can follow.
+        var directoriesFrom: [UInt8]? = start.withUnsafeBufferPointer(itemsMayFollow) ? nil : start
         var cursor = index.cursor(atLeast: start)
         // The seek bound after each rolled-up prefix, and each name's bytes
         // (assembled from its leaf's, see `IndexNode`): one buffer each for the page.
         var bound: [UInt8] = []
         var name: [UInt8] = []
         var runs: [ListingRun] = []
-        var itemCount = 0
         var prefixes: [String] = []
         var lastName: String?
         var lastWasPrefix = false
         var nextPageToken: String?
         var isFull = false
-        var done = false
+        var done = directoriesFrom != nil
         while !done {
             var rolledUp: String?
             done = true
@@ -188,9 +211,27 @@ enum ListingEngine {
                 prefixes.append(rolledUp)
                 lastName = rolledUp
                 lastWasPrefix = true
-                PageToken(name: rolledUp, isPrefix: true).withLowerBound(scratch: &bound) { cursor.seek(atLeast: $0) }
-                done = false
+                PageToken(name: rolledUp, isPrefix: true).withLowerBound(scratch: &bound) { next in
+                    if itemsMayFollow(next) {
+                        cursor.seek(atLeast: next)
+                        done = false
+                    } else {
+                        directoriesFrom = Array(next)
+                    }
+                }
             }
+        }
+        if let directoriesFrom, let directories {
+            let before = prefixes.count
+            let more = prefixBytes.withUnsafeBufferPointer { folder in
+                directories.appendChildren(
+                    of: folder, from: directoriesFrom, room: query.maxResults - itemCount - prefixes.count, to: &prefixes)
+            }
+            if prefixes.count > before {
+                lastName = prefixes.last
+                lastWasPrefix = true
+            }
+            if more { nextPageToken = lastName.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded } }
         }
         return ObjectListing(runs: runs, prefixes: prefixes, nextPageToken: nextPageToken)
     }

@@ -1,5 +1,7 @@
-/// A bucket's entries by exact name: an open-addressing hash table whose
-/// slots hold each entry beside its name and the name's full 64-bit hash.
+/// Values by exact name: an open-addressing hash table whose slots hold
+/// each value beside its name and the name's full 64-bit hash. A bucket's
+/// entries by name (``StoredEntry``), and its directories' records
+/// (``DirectorySummary``).
 ///
 /// A `[ObjectName: StoredEntry]` lookup at a million objects reads the
 /// occupancy bitmap, the key slot, the key's string storage and the value
@@ -7,75 +9,83 @@
 /// reads one slot, and the name is compared only when the whole hash
 /// agrees, which for a different name almost never happens. The slot holds
 /// the name itself (its storage pointer, or the bytes of a name of up to 15),
-/// so the comparison does not wait for the entry to load first: the two
+/// so the comparison does not wait for the value to load first: the two
 /// loads are independent, and the processor overlaps them.
 ///
 /// A copy shares the slots until one of them is changed (copy-on-write), so
 /// buckets restored from one snapshot share one table.
-struct NameTable {
-    /// One slot: empty when `entry` is `nil`.
+struct NameTable<Value> {
+    /// One slot: empty when `value` is `nil`.
     private struct Slot {
         var hash: UInt64
         var name: String
-        var entry: StoredEntry?
+        var value: Value?
 
-        static let empty = Slot(hash: 0, name: "", entry: nil)
+        static var empty: Slot { Slot(hash: 0, name: "", value: nil) }
     }
 
     /// A power of two of slots, at most ``maximumLoad`` of them in use.
     private var slots: [Slot]
-    /// The number of entries.
+    /// The number of values.
     private(set) var count = 0
 
     /// Slots in use, at most, per slot: linear probing stays short up to about this.
-    private static let maximumLoad = 0.7
+    private static var maximumLoad: Double { 0.7 }
 
-    /// An empty table with room for `capacity` entries before it grows.
+    /// An empty table with room for `capacity` values before it grows.
     init(capacity: Int = 0) {
         var size = 8
         while Double(capacity) > Double(size) * Self.maximumLoad { size *= 2 }
         slots = Array(repeating: .empty, count: size)
     }
 
-    /// A table of `entries`, whose names must all differ.
-    init<Entries: Collection>(_ entries: Entries) where Entries.Element == StoredEntry {
-        self.init(capacity: entries.count)
-        for entry in entries { insert(entry) }
+    /// The value stored under the name whose UTF-8 bytes are `name`.
+    func value(forBytes name: UnsafeBufferPointer<UInt8>) -> Value? {
+        slots[Self.position(of: name, hash: NameHash.hash(name), in: slots)].value
     }
 
-    /// The entry named `name`.
-    func entry(named name: String) -> StoredEntry? {
-        NameHash.withBytes(of: name) { probe in slots[Self.position(of: probe, hash: NameHash.hash(probe), in: slots)].entry }
+    /// The value stored under `name`.
+    func value(named name: String) -> Value? {
+        NameHash.withBytes(of: name) { value(forBytes: $0) }
     }
 
-    /// Stores `entry` under its name, returning the entry it replaced.
+    /// Changes in place the value stored under the name whose UTF-8 bytes
+    /// are `name`, returning `false` (and calling nothing) when there is none.
+    mutating func modifyValue(forBytes name: UnsafeBufferPointer<UInt8>, _ body: (inout Value) -> Void) -> Bool {
+        let position = Self.position(of: name, hash: NameHash.hash(name), in: slots)
+        guard slots[position].value != nil else { return false }
+        body(&slots[position].value!)
+        return true
+    }
+
+    /// Stores `value` under `name`, returning the value it replaced.
     @discardableResult
-    mutating func insert(_ entry: StoredEntry) -> StoredEntry? {
+    mutating func insert(_ value: Value, named name: String) -> Value? {
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { grow() }
-        let (hash, position) = NameHash.withBytes(of: entry.name) { probe -> (UInt64, Int) in
+        let (hash, position) = NameHash.withBytes(of: name) { probe -> (UInt64, Int) in
             let hash = NameHash.hash(probe)
             return (hash, Self.position(of: probe, hash: hash, in: self.slots))
         }
-        let previous = slots[position].entry
-        slots[position] = Slot(hash: hash, name: entry.name, entry: entry)
+        let previous = slots[position].value
+        slots[position] = Slot(hash: hash, name: name, value: value)
         if previous == nil { count += 1 }
         return previous
     }
 
-    /// Removes the entry named `name`, returning it.
+    /// Removes the value stored under `name`, returning it.
     @discardableResult
-    mutating func remove(named name: String) -> StoredEntry? {
+    mutating func remove(named name: String) -> Value? {
         var hole = NameHash.withBytes(of: name) { probe -> Int in
             Self.position(of: probe, hash: NameHash.hash(probe), in: self.slots)
         }
-        guard let removed = slots[hole].entry else { return nil }
+        guard let removed = slots[hole].value else { return nil }
         count -= 1
         // Backward-shift deletion: move up every later entry of the run that
         // may not sit past the hole, so no probe ever stops early at it.
         slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count &- 1
             var next = (hole &+ 1) & mask
-            while slots[next].entry != nil {
+            while slots[next].value != nil {
                 let home = Int(truncatingIfNeeded: slots[next].hash) & mask
                 // Whether `home` lies cyclically outside (hole, next]: then the
                 // entry at `next` may move back into the hole.
@@ -92,7 +102,7 @@ struct NameTable {
         return removed
     }
 
-    /// Removes every entry.
+    /// Removes every value.
     mutating func removeAll() {
         self = NameTable()
     }
@@ -104,7 +114,7 @@ struct NameTable {
         slots.withUnsafeBufferPointer { slots in
             let mask = slots.count &- 1
             var position = Int(truncatingIfNeeded: hash) & mask
-            while slots[position].entry != nil {
+            while slots[position].value != nil {
                 if slots[position].hash == hash, NameHash.withBytes(of: slots[position].name, { IndexBytes.compare($0, probe) == 0 }) {
                     return position
                 }
@@ -114,7 +124,7 @@ struct NameTable {
         }
     }
 
-    /// Doubles the slots. Each entry moves to its new slot, leaving an
+    /// Doubles the slots. Each value moves to its new slot, leaving an
     /// empty one behind, instead of being copied there and then released
     /// with the old array (two retains and two releases an entry).
     private mutating func grow() {
@@ -124,9 +134,9 @@ struct NameTable {
             slots.withUnsafeMutableBufferPointer { slots in
                 guard let source = old.baseAddress else { return }
                 let mask = slots.count - 1
-                for index in old.indices where old[index].entry != nil {
+                for index in old.indices where old[index].value != nil {
                     var position = Int(truncatingIfNeeded: old[index].hash) & mask
-                    while slots[position].entry != nil { position = (position + 1) & mask }
+                    while slots[position].value != nil { position = (position + 1) & mask }
                     let moved = (source + index).move()
                     (source + index).initialize(to: .empty)
                     slots[position] = moved
@@ -136,7 +146,22 @@ struct NameTable {
     }
 }
 
-/// The hash of object names in a ``NameTable``: 64 bits, keyed per process.
+extension NameTable where Value == StoredEntry {
+    /// A table of `entries`, whose names must all differ.
+    init<Entries: Collection>(_ entries: Entries) where Entries.Element == StoredEntry {
+        self.init(capacity: entries.count)
+        for entry in entries { insert(entry) }
+    }
+
+    /// The entry named `name`.
+    func entry(named name: String) -> StoredEntry? { value(named: name) }
+
+    /// Stores `entry` under its name, returning the entry it replaced.
+    @discardableResult
+    mutating func insert(_ entry: StoredEntry) -> StoredEntry? { insert(entry, named: entry.name) }
+}
+
+/// The hash of names in a ``NameTable``: 64 bits, keyed per process.
 ///
 /// Names come from clients of the emulator, so the hash is keyed with a
 /// random seed, as Swift's own `Hasher` is, and one client cannot choose
