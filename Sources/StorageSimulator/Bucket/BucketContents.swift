@@ -69,14 +69,14 @@ struct BucketContents {
     mutating func insert(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
         assert(UTF8Order.equal(entry.name, key.string), "an entry is stored under its own name")
         if let previous = keepPending(entry, for: key) { return previous }
-        return apply(entry, for: key)
+        return store(entry, for: key)
     }
 
     /// Removes the entry named `key`, returning it.
     @discardableResult
     mutating func remove(_ key: ObjectName) -> StoredEntry? {
         if let previous = keepPending(nil, for: key) { return previous }
-        return apply(nil, for: key)
+        return delete(key)
     }
 
     /// Removes every entry.
@@ -134,23 +134,28 @@ struct BucketContents {
         let writes = pending
         pending = []
         pendingCountChange = 0
-        for (name, entry) in writes { apply(entry, for: name) }
+        for (name, entry) in writes {
+            if let entry { store(entry, for: name) } else { delete(name) }
+        }
     }
 
-    /// Stores `entry` under `key` (or with `nil`, removes it) in the index,
-    /// the table and the directories, returning what it replaced.
+    /// Stores `entry` under `key` in the index, the table and the
+    /// directories, returning the entry it replaced.
     @discardableResult
-    private mutating func apply(_ entry: StoredEntry?, for key: ObjectName) -> StoredEntry? {
-        let previous: StoredEntry?
-        if let entry {
-            byName.insert(entry)
-            previous = uniqueOrdered().insert(entry, for: key)
-            if previous == nil { directories.add(key) }
-        } else {
-            byName.remove(named: key.string)
-            previous = uniqueOrdered().remove(key)
-            if previous != nil { directories.remove(key) }
-        }
+    private mutating func store(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
+        byName.insert(entry)
+        let previous = uniqueOrdered().insert(entry, for: key)
+        if previous == nil { directories.add(key) }
+        return previous
+    }
+
+    /// Removes the entry named `key` from the index, the table and the
+    /// directories, returning it.
+    @discardableResult
+    private mutating func delete(_ key: ObjectName) -> StoredEntry? {
+        byName.remove(named: key.string)
+        let previous = uniqueOrdered().remove(key)
+        if previous != nil { directories.remove(key) }
         return previous
     }
 
