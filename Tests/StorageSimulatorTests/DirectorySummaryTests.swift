@@ -146,6 +146,30 @@ struct DirectorySummaryTests {
         }
     }
 
+    /// A page token another query returned may point inside a child
+    /// directory of the listed folder; a listing from it shows that child
+    /// (names under it follow the token), as the seeks alone find.
+    @Test("any page token gives the page the seeks alone give")
+    func anyToken() throws {
+        var random = SplitMix64(seed: 7)
+        let names = Set((0..<300).map { _ in Self.randomName(&random) }).sorted { UTF8Order.compare($0, $1) < 0 }
+        let index = OrderedIndex<ObjectName, StoredEntry>(
+            sortedKeys: names.map(ObjectName.init), elements: names.map { PendingWritesTests().entry($0, size: 0) })
+        let summary = DirectorySummary(sortedNames: names)
+        let tokens = names.flatMap { [PageToken(name: $0, isPrefix: false), PageToken(name: $0, isPrefix: true)] }
+            + ["a/", "a//", "/", "b", "é/"].map { PageToken(name: $0, isPrefix: true) }
+        for folder in ["", "a/", "/"] {
+            for token in tokens {
+                let query = ListingQuery(prefix: folder, delimiter: "/", maxResults: 3, pageToken: token.encoded)
+                let summarized = try ListingEngine.list(index, directories: summary, query: query)
+                let sought = try ListingEngine.list(index, directories: nil, query: query)
+                #expect(summarized.itemNames == sought.itemNames, "\(folder) \(token)")
+                #expect(summarized.prefixes == sought.prefixes, "\(folder) \(token)")
+                #expect(summarized.nextPageToken == sought.nextPageToken, "\(folder) \(token)")
+            }
+        }
+    }
+
     /// Contents restored from a seed, written at random (pending writes,
     /// then folded copies), list as a model of their names says, page by
     /// page, and the seed keeps listing its own names.

@@ -118,7 +118,9 @@ enum ListingEngine {
         let slash = UInt8(ascii: "/")
         // What `directories` knows of the listed folder, where the rest of a page can come from it.
         var folder: DirectoryRecord?
-        if let directories, delimiter == [slash], (prefixBytes.last ?? slash) == slash {
+        if let directories, delimiter == [slash], (prefixBytes.last ?? slash) == slash,
+            resume.map({ $0.endsEntry(inFolder: prefixBytes) }) ?? true
+        {
             folder = prefixBytes.withUnsafeBufferPointer { directories.record(of: $0) } ?? DirectoryRecord(names: 0, items: 0)
         }
         var itemCount = 0
@@ -366,6 +368,19 @@ struct PageToken: Sendable {
         guard kind == UInt8(ascii: "i") || kind == UInt8(ascii: "p") else { return nil }
         guard let name = String(bytes: data.dropFirst(), encoding: .utf8) else { return nil }
         self.init(name: name, isPrefix: kind == UInt8(ascii: "p"))
+    }
+
+    /// Whether this token ends an entry of a `/`-delimited listing of
+    /// `folder` (a prefix ending with `/`, or none): one of its items, one
+    /// of its child directories, or a name outside it. Every token such a
+    /// listing returns does; one another query returned may point inside a
+    /// child directory, which such a listing still shows (the seeks find
+    /// the names there), so the directory summary must not answer for it.
+    func endsEntry(inFolder folder: [UInt8]) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.starts(with: folder) else { return true }
+        guard let slash = bytes[folder.count...].firstIndex(of: UInt8(ascii: "/")) else { return true }
+        return isPrefix && slash == bytes.count - 1
     }
 
     /// An opaque string: base64 of a kind byte and the name.
