@@ -127,8 +127,8 @@ struct DirectorySummaryTests {
         let index = OrderedIndex<ObjectName, StoredEntry>(
             sortedKeys: names.map(ObjectName.init), elements: names.map { PendingWritesTests().entry($0, size: 0) })
         let summary = DirectorySummary(sortedNames: ["a/b/1", "a/c/1", "a/d/1", "m", "n/1", "o/1"])
-        func page(_ query: ListingQuery, directories: DirectorySummary?) throws -> [String] {
-            let listing = try ListingEngine.list(index, directories: directories, query: query)
+        func page(_ query: ListingQuery, directories: DirectorySummary?, threshold: Int = 0) throws -> [String] {
+            let listing = try ListingEngine.list(index, directories: directories, summaryThreshold: threshold, query: query)
             return listing.itemNames + listing.prefixes
         }
         // `a/` is passed before the item `m` is placed, so by a seek; `o/` after it.
@@ -144,6 +144,14 @@ struct DirectorySummaryTests {
         for query in [ListingQuery(prefix: "a", delimiter: "/"), ListingQuery(prefix: "", delimiter: "1"), ListingQuery(prefix: "a/")] {
             #expect(try page(query, directories: summary) == page(query, directories: nil))
         }
+        // The root's child directories hold 3 names (the index's 4 less the root's item),
+        // `a/`'s 3 by the summary's record: under a threshold of 4, the seeks answer.
+        let root = ListingQuery(prefix: "", delimiter: "/")
+        #expect(try page(root, directories: summary, threshold: 3) == ["m", "a/", "n/", "o/"])
+        #expect(try page(root, directories: summary, threshold: 4) == ["m", "a/", "n/"])
+        let folderA = ListingQuery(prefix: "a/", delimiter: "/")
+        #expect(try page(folderA, directories: summary, threshold: 3) == ["a/b/", "a/c/", "a/d/"])
+        #expect(try page(folderA, directories: summary, threshold: 4) == ["a/b/", "a/d/"])
     }
 
     /// A page token another query returned may point inside a child
@@ -161,7 +169,7 @@ struct DirectorySummaryTests {
         for folder in ["", "a/", "/"] {
             for token in tokens {
                 let query = ListingQuery(prefix: folder, delimiter: "/", maxResults: 3, pageToken: token.encoded)
-                let summarized = try ListingEngine.list(index, directories: summary, query: query)
+                let summarized = try ListingEngine.list(index, directories: summary, summaryThreshold: 0, query: query)
                 let sought = try ListingEngine.list(index, directories: nil, query: query)
                 #expect(summarized.itemNames == sought.itemNames, "\(folder) \(token)")
                 #expect(summarized.prefixes == sought.prefixes, "\(folder) \(token)")
@@ -207,7 +215,8 @@ struct DirectorySummaryTests {
         var listed: [String] = []
         var token: String?
         repeat {
-            let page = try contents.list(ListingQuery(prefix: folder, delimiter: "/", maxResults: maxResults, pageToken: token))
+            let page = try contents.list(
+                ListingQuery(prefix: folder, delimiter: "/", maxResults: maxResults, pageToken: token), summaryThreshold: 0)
             let entries = (page.itemNames + page.prefixes).sorted { UTF8Order.compare($0, $1) < 0 }
             #expect(entries.count <= maxResults)
             if page.nextPageToken != nil { #expect(entries.count == maxResults) }

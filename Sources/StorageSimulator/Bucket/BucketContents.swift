@@ -95,10 +95,13 @@ struct BucketContents {
         return ordered
     }
 
-    /// One page of a listing, pending writes folded in.
-    mutating func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
+    /// One page of a listing, pending writes folded in; see
+    /// ``ListingEngine`` for `summaryThreshold`.
+    mutating func list(
+        _ query: ListingQuery, summaryThreshold: Int = ListingEngine.namesInChildrenForSummary
+    ) throws(StorageError) -> ObjectListing {
         if !pending.isEmpty { foldPending() }
-        return try ListingEngine.list(ordered, directories: directories, query: query)
+        return try ListingEngine.list(ordered, directories: directories, summaryThreshold: summaryThreshold, query: query)
     }
 
     /// Keeps a write to a shared index pending, returning what it replaced

@@ -96,10 +96,18 @@ struct ListingRun: Sendable {
 /// item of the folder can follow (a first page has placed as many as the
 /// folder holds, or the page is past its last item): the rest of the page
 /// is the folder's child directories, read in order from `directories`
-/// (see ``DirectorySummary``).
+/// (see ``DirectorySummary``), when the folder's child directories hold at
+/// least `summaryThreshold` names.
 enum ListingEngine {
+    /// A folder whose child directories hold fewer names than this is listed
+    /// by seeks alone: those names lie in a few index leaves that the seeks
+    /// read from cache, and the summary's walk costs more than it saves (a
+    /// test runner's small folders: a thousand instructions a listing).
+    static let namesInChildrenForSummary = 128
+
     static func list(
-        _ index: OrderedIndex<ObjectName, StoredEntry>, directories: DirectorySummary? = nil, query: ListingQuery
+        _ index: OrderedIndex<ObjectName, StoredEntry>, directories: DirectorySummary? = nil,
+        summaryThreshold: Int = namesInChildrenForSummary, query: ListingQuery
     ) throws(StorageError) -> ObjectListing {
         guard query.maxResults >= 1 else {
             throw .invalidArgument("maxResults must be at least 1. Received: \(query.maxResults).")
@@ -121,17 +129,16 @@ enum ListingEngine {
         if let directories, delimiter == [slash], (prefixBytes.last ?? slash) == slash,
             resume.map({ $0.endsEntry(inFolder: prefixBytes) }) ?? true
         {
-            folder = prefixBytes.withUnsafeBufferPointer { directories.record(of: $0) } ?? DirectoryRecord(names: 0, items: 0)
+            let record = prefixBytes.withUnsafeBufferPointer { directories.record(of: $0) } ?? DirectoryRecord(names: 0, items: 0)
+            // The root's record counts only its own items.
+            let namesInChildren = prefixBytes.isEmpty ? index.count - record.items : record.names - record.items
+            if namesInChildren >= summaryThreshold { folder = record }
         }
         var itemCount = 0
-        // Whether the folder may hold an item at or after `position` not yet on the page.
-        func itemsMayFollow(_ position: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let folder else { return true }
-            if resume == nil && itemCount == folder.items { return false }
-            return folder.mayHaveItem(atOrAfter: position)
-        }
         // Where the page goes on in `directories`, once no item can follow.
-        var directoriesFrom: [UInt8]? = start.withUnsafeBufferPointer(itemsMayFollow) ? nil : start
+        var directoriesFrom: [UInt8]? =
+            start.withUnsafeBufferPointer { Self.itemMayFollow(in: folder, at: $0, firstPageItems: resume == nil ? 0 : nil) }
+            ? nil : start
         var cursor = index.cursor(atLeast: start)
         // The seek bound after each rolled-up prefix, and each name's bytes
         // (assembled from its leaf's, see `IndexNode`): one buffer each for the page.
@@ -214,7 +221,7 @@ enum ListingEngine {
                 lastName = rolledUp
                 lastWasPrefix = true
                 PageToken(name: rolledUp, isPrefix: true).withLowerBound(scratch: &bound) { next in
-                    if itemsMayFollow(next) {
+                    if Self.itemMayFollow(in: folder, at: next, firstPageItems: resume == nil ? itemCount : nil) {
                         cursor.seek(atLeast: next)
                         done = false
                     } else {
@@ -236,6 +243,18 @@ enum ListingEngine {
             if more { nextPageToken = lastName.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded } }
         }
         return ObjectListing(runs: runs, prefixes: prefixes, nextPageToken: nextPageToken)
+    }
+
+    /// Whether `folder` (`nil`: a folder the directory summary does not
+    /// answer for) may hold an item at or after `position` that is not on
+    /// the page yet; `firstPageItems` is the number of items a first page
+    /// has placed, `nil` on a later page.
+    private static func itemMayFollow(
+        in folder: DirectoryRecord?, at position: UnsafeBufferPointer<UInt8>, firstPageItems: Int?
+    ) -> Bool {
+        guard let folder else { return true }
+        if firstPageItems == folder.items { return false }
+        return folder.mayHaveItem(atOrAfter: position)
     }
 
     /// Where one name goes on a page, decided in one pass over its UTF-8

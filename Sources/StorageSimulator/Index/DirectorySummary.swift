@@ -61,19 +61,39 @@ struct DirectoryRecord: Equatable {
 /// directory names changes only when a directory appears or goes.
 ///
 /// A copy shares the table and the tree until one of them changes
-/// (copy-on-write), as buckets restored from one snapshot share their name index.
+/// (copy-on-write), as buckets restored from one snapshot share their name
+/// index. The three parts sit in one box, so that a copy of a bucket's
+/// contents (a test runner makes one for each case) retains one reference.
 struct DirectorySummary {
-    /// The directories' names, in order.
-    private var order: OrderedIndex<ObjectName, Void>
-    /// Each directory's record, by its name.
-    private var records: NameTable<DirectoryRecord>
-    /// The root's items, the names without a `/` (its ``DirectoryRecord/names`` counts only those).
-    private var root = DirectoryRecord(names: 0, items: 0)
+    /// The summary's parts, in one box. Its properties skip Swift's dynamic
+    /// exclusivity checks: a summary is only used under its bucket's lock.
+    private final class State {
+        /// The directories' names, in order; shared with the state this was copied from until a directory comes or goes.
+        @exclusivity(unchecked) var order: OrderedIndex<ObjectName, Void>
+        /// Each directory's record, by its name.
+        @exclusivity(unchecked) var records: NameTable<DirectoryRecord>
+        /// The root's items, the names without a `/` (its ``DirectoryRecord/names`` counts only those).
+        @exclusivity(unchecked) var root: DirectoryRecord
+
+        init(order: OrderedIndex<ObjectName, Void>, records: NameTable<DirectoryRecord>, root: DirectoryRecord) {
+            self.order = order
+            self.records = records
+            self.root = root
+        }
+
+        /// The tree of names, copied first if another state shares it.
+        func uniqueOrder() -> OrderedIndex<ObjectName, Void> {
+            if !isKnownUniquelyReferenced(&order) { order = order.copy() }
+            return order
+        }
+    }
+
+    /// Shared by copies; changed only after ``uniqueState()``.
+    private var state: State
 
     /// The summary of a bucket without objects.
     init() {
-        order = OrderedIndex()
-        records = NameTable()
+        state = State(order: OrderedIndex(), records: NameTable(), root: DirectoryRecord(names: 0, items: 0))
     }
 
     /// The summary of `names`, which must be in UTF-8 byte order with no
@@ -105,20 +125,20 @@ struct DirectorySummary {
                 if let deepest = open.last { records[deepest.position].addItem(name) } else { root.addItem(name) }
             }
         }
-        order = OrderedIndex(sortedKeys: keys, elements: Array(repeating: (), count: keys.count))
-        self.records = NameTable(capacity: keys.count)
-        for (key, record) in zip(keys, records) { self.records.insert(record, named: key.string) }
-        self.root = root
-        self.root.names = root.items
+        var table = NameTable<DirectoryRecord>(capacity: keys.count)
+        for (key, record) in zip(keys, records) { table.insert(record, named: key.string) }
+        root.names = root.items
+        state = State(
+            order: OrderedIndex(sortedKeys: keys, elements: Array(repeating: (), count: keys.count)), records: table, root: root)
     }
 
     /// The number of directories.
-    var count: Int { records.count }
+    var count: Int { state.records.count }
 
     /// The record of `folder`: the root for no bytes, otherwise a directory
     /// (ending with `/`), `nil` when no name is under it.
     func record(of folder: UnsafeBufferPointer<UInt8>) -> DirectoryRecord? {
-        folder.isEmpty ? root : records.value(forBytes: folder)
+        folder.isEmpty ? state.root : state.records.value(forBytes: folder)
     }
 
     /// Counts a name just added to the bucket.
@@ -128,17 +148,18 @@ struct DirectorySummary {
     mutating func remove(_ name: ObjectName) { change(name, by: -1) }
 
     private mutating func change(_ name: ObjectName, by delta: Int) {
+        let state = uniqueState()
         name.withBytes { bytes in
             var length = Self.directoryLength(in: bytes, after: 0)
             if length == nil {
-                root.names += delta
-                root.change(item: name, by: delta)
+                state.root.names += delta
+                state.root.change(item: name, by: delta)
             }
             while let directoryLength = length {
                 let next = Self.directoryLength(in: bytes, after: directoryLength)
                 let directory = UnsafeBufferPointer(rebasing: bytes[..<directoryLength])
                 var emptied = false
-                let found = records.modifyValue(forBytes: directory) { record in
+                let found = state.records.modifyValue(forBytes: directory) { record in
                     record.names += delta
                     if next == nil { record.change(item: name, by: delta) }
                     emptied = record.names == 0
@@ -148,22 +169,25 @@ struct DirectorySummary {
                     var record = DirectoryRecord(names: 1, items: 0)
                     if next == nil { record.addItem(name) }
                     let directoryName = String(decoding: directory, as: UTF8.self)
-                    records.insert(record, named: directoryName)
-                    uniqueOrder().insert((), for: ObjectName(directoryName))
+                    state.records.insert(record, named: directoryName)
+                    state.uniqueOrder().insert((), for: ObjectName(directoryName))
                 } else if emptied {
                     let directoryName = String(decoding: directory, as: UTF8.self)
-                    records.remove(named: directoryName)
-                    uniqueOrder().remove(ObjectName(directoryName))
+                    state.records.remove(named: directoryName)
+                    state.uniqueOrder().remove(ObjectName(directoryName))
                 }
                 length = next
             }
         }
     }
 
-    /// The tree of names, copied first if another summary shares it.
-    private mutating func uniqueOrder() -> OrderedIndex<ObjectName, Void> {
-        if !isKnownUniquelyReferenced(&order) { order = order.copy() }
-        return order
+    /// The state, copied first if another summary shares it (the copy
+    /// shares the tree of names until a directory comes or goes).
+    private mutating func uniqueState() -> State {
+        if !isKnownUniquelyReferenced(&state) {
+            state = State(order: state.order, records: state.records, root: state.root)
+        }
+        return state
     }
 
     /// Appends to `prefixes` the directories one level below `folder` (the
@@ -173,7 +197,7 @@ struct DirectorySummary {
     func appendChildren(
         of folder: UnsafeBufferPointer<UInt8>, from bound: [UInt8], room: Int, to prefixes: inout [String]
     ) -> Bool {
-        var cursor = order.cursor(atLeast: bound)
+        var cursor = state.order.cursor(atLeast: bound)
         var added = 0
         var seekBound: [UInt8] = []
         while let (key, _) = cursor.current {
