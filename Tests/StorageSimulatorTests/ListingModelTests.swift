@@ -62,11 +62,18 @@ struct ListingModelTests {
     /// Every entry of every page of the listing, page by page token, each
     /// page checked for its size and its items against their names.
     static func allPages(_ admin: StorageAdmin, _ query: (String, String), maxResults: Int, pageLimit: Int) throws -> [String] {
+        try allPages(query, maxResults: maxResults, pageLimit: pageLimit) { try admin.list($0) }
+    }
+
+    /// Every entry of every page that `list` gives for the query, checked as above.
+    static func allPages(
+        _ query: (String, String), maxResults: Int, pageLimit: Int, list: (ListingQuery) throws -> ObjectListing
+    ) throws -> [String] {
         var listed: [String] = []
         var token: String?
         var pages = 0
         repeat {
-            let page = try admin.list(ListingQuery(prefix: query.0, delimiter: query.1, maxResults: maxResults, pageToken: token))
+            let page = try list(ListingQuery(prefix: query.0, delimiter: query.1, maxResults: maxResults, pageToken: token))
             let entries = (page.itemNames + page.prefixes).sorted { UTF8Order.compare($0, $1) < 0 }
             #expect(entries.count <= maxResults)
             if page.nextPageToken != nil { #expect(entries.count == maxResults) }

@@ -130,9 +130,7 @@ enum ListingEngine {
             resume.map({ $0.endsEntry(inFolder: prefixBytes) }) ?? true
         {
             let record = prefixBytes.withUnsafeBufferPointer { directories.record(of: $0) } ?? DirectoryRecord(names: 0, items: 0)
-            // The root's record counts only its own items.
-            let namesInChildren = prefixBytes.isEmpty ? index.count - record.items : record.names - record.items
-            if namesInChildren >= summaryThreshold { folder = record }
+            if record.names - record.items >= summaryThreshold { folder = record }
         }
         var itemCount = 0
         // Where the page goes on in `directories`, once no item can follow.

@@ -18,22 +18,14 @@ struct DirectoryRecord: Equatable {
     /// stop too early.
     var itemBound: String?
 
-    /// Counts `name`, an item of the directory, as added.
-    mutating func addItem(_ name: ObjectName) {
-        items += 1
-        if let bound = itemBound, !(ObjectName(bound) < name) { return }
-        itemBound = name.string
-    }
-
-    /// Counts an item of the directory as removed.
-    mutating func removeItem() {
-        items -= 1
-        if items == 0 { itemBound = nil }
-    }
-
     /// Counts `name`, an item of the directory, as added (`delta` 1) or removed (-1).
     mutating func change(item name: ObjectName, by delta: Int) {
-        if delta > 0 { addItem(name) } else { removeItem() }
+        items += delta
+        if delta < 0 {
+            if items == 0 { itemBound = nil }
+        } else if itemBound.map({ ObjectName($0) < name }) ?? true {
+            itemBound = name.string
+        }
     }
 
     /// Whether an item may order at or after `position`.
@@ -72,7 +64,7 @@ struct DirectorySummary {
         @exclusivity(unchecked) var order: OrderedIndex<ObjectName, Void>
         /// Each directory's record, by its name.
         @exclusivity(unchecked) var records: NameTable<DirectoryRecord>
-        /// The root's items, the names without a `/` (its ``DirectoryRecord/names`` counts only those).
+        /// The root's record: every name is under it, and its items are the names without a `/`.
         @exclusivity(unchecked) var root: DirectoryRecord
 
         init(order: OrderedIndex<ObjectName, Void>, records: NameTable<DirectoryRecord>, root: DirectoryRecord) {
@@ -121,13 +113,17 @@ struct DirectorySummary {
                     openBytes = Array(bytes[..<length])
                     searched = length
                 }
+                root.names += 1
                 for directory in open { records[directory.position].names += 1 }
-                if let deepest = open.last { records[deepest.position].addItem(name) } else { root.addItem(name) }
+                if let deepest = open.last {
+                    records[deepest.position].change(item: name, by: 1)
+                } else {
+                    root.change(item: name, by: 1)
+                }
             }
         }
         var table = NameTable<DirectoryRecord>(capacity: keys.count)
         for (key, record) in zip(keys, records) { table.insert(record, named: key.string) }
-        root.names = root.items
         state = State(
             order: OrderedIndex(sortedKeys: keys, elements: Array(repeating: (), count: keys.count)), records: table, root: root)
     }
@@ -151,10 +147,8 @@ struct DirectorySummary {
         let state = uniqueState()
         name.withBytes { bytes in
             var length = Self.directoryLength(in: bytes, after: 0)
-            if length == nil {
-                state.root.names += delta
-                state.root.change(item: name, by: delta)
-            }
+            state.root.names += delta
+            if length == nil { state.root.change(item: name, by: delta) }
             while let directoryLength = length {
                 let next = Self.directoryLength(in: bytes, after: directoryLength)
                 let directory = UnsafeBufferPointer(rebasing: bytes[..<directoryLength])
@@ -167,7 +161,7 @@ struct DirectorySummary {
                 if !found {
                     assert(delta > 0, "a removed name was counted when it was added")
                     var record = DirectoryRecord(names: 1, items: 0)
-                    if next == nil { record.addItem(name) }
+                    if next == nil { record.change(item: name, by: 1) }
                     let directoryName = String(decoding: directory, as: UTF8.self)
                     state.records.insert(record, named: directoryName)
                     state.uniqueOrder().insert((), for: ObjectName(directoryName))
