@@ -39,11 +39,14 @@ final class CaseExecutor: Sendable {
     /// fresh bucket, fixed clock), keeping the first run's duration.
     ///
     /// `workspace` carries a simulator, holding the seeded objects, from
-    /// case to case of this suite.
-    func run(_ testCase: TestCase, explainingFailures tracing: Bool, in workspace: CaseWorkspace? = nil) async -> CaseResult {
+    /// case to case of this suite. The case is taken rather than borrowed:
+    /// its result holds it, and a copy retains every field of it.
+    func run(
+        _ testCase: consuming TestCase, explainingFailures tracing: Bool, in workspace: CaseWorkspace? = nil
+    ) async -> CaseResult {
         let result = await run(testCase, tracing: tracing, workspace: workspace)
         guard !tracing, result.status == .failed else { return result }
-        var traced = await run(testCase, tracing: true, workspace: workspace)
+        var traced = await run(result.testCase, tracing: true, workspace: workspace)
         traced.duration = result.duration
         return traced
     }
@@ -54,11 +57,10 @@ final class CaseExecutor: Sendable {
     /// kept, if any, and leaves its simulator there, reset to the seeded
     /// objects if it changed them.
     func run(
-        _ testCase: TestCase, tracing: Bool, observer: (@Sendable (AuthorizationRequest, Decision) -> Void)? = nil,
-        workspace: CaseWorkspace? = nil
+        _ testCase: consuming TestCase, tracing: Bool,
+        observer: (@Sendable (AuthorizationRequest, Decision) -> Void)? = nil, workspace: CaseWorkspace? = nil
     ) async -> CaseResult {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = DispatchTime.now().uptimeNanoseconds
         if testCase.skipReason != nil {
             return CaseResult(testCase: testCase, status: .skipped, steps: [], duration: 0)
         }
@@ -71,16 +73,17 @@ final class CaseExecutor: Sendable {
         // a run without an observer may take or keep one.
         let reusable = observer == nil ? workspace : nil
         var simulator: StorageSimulator?
-        // The default bucket's `Storage`, kept as an SDK client keeps it: the
+        // The default bucket's root reference, the parent of each step's. It
+        // holds the bucket's `Storage`, kept as an SDK client keeps it: the
         // simulator holds its instances weakly, so each step would otherwise
         // make it again.
-        var bucketStorage: Storage?
+        var bucketRoot: StorageReference?
         let recorder = reusable?.recorder ?? DecisionRecorder()
         var setupFailure: Mismatch?
         if needsBucket {
             let kept = reusable?.take()
             let storage = kept?.simulator ?? makeSimulator(recorder: recorder, observer: observer)
-            bucketStorage = kept?.storage ?? storage.storage(bucket: suite.bucket)
+            bucketRoot = kept?.root ?? storage.storage(bucket: suite.bucket).reference()
             storage.setTime(suite.time ?? runTime)
             storage.setRecordsTraces(tracing)
             // Untraced, a step needs only its verdicts: a failed case runs
@@ -90,11 +93,14 @@ final class CaseExecutor: Sendable {
             setupFailure = seedFailure
             simulator = storage
         }
+        let steps = testCase.steps
         var results: [StepResult] = []
+        results.reserveCapacity(steps.count)
         var failed = false
-        for step in testCase.steps {
+        // Each step is read in place: a copy of a step retains every field it holds.
+        for index in steps.indices {
             if failed {
-                results.append(StepResult(step: step, outcome: nil, mismatches: []))
+                results.append(StepResult(steps: steps, index: index, outcome: nil, mismatches: []))
                 continue
             }
             let outcome: StepOutcome
@@ -103,36 +109,37 @@ final class CaseExecutor: Sendable {
                 outcome = StepOutcome(decisions: [], error: "unknown", errorMessage: setupFailure.actual)
                 mismatches.append(setupFailure)
             } else {
-                let time = step.time ?? suite.time ?? runTime
-                if case .request(let raw) = step.operation {
+                let time = steps[index].time ?? suite.time ?? runTime
+                if case .request(let raw) = steps[index].operation {
                     outcome = authorize(
-                        raw, caller: step.caller, time: time, documents: documents, tracing: tracing, observer: observer)
+                        raw, caller: steps[index].caller, time: time, documents: documents, tracing: tracing,
+                        observer: observer)
                 } else if let simulator {
-                    simulator.signIn(step.caller.identity)
+                    simulator.signIn(steps[index].caller.identity)
                     simulator.setTime(time)
                     recorder.reset()
-                    var performed = await perform(step.operation, on: simulator)
-                    performed.decisions = recorder.drain()
-                    outcome = performed
+                    outcome = await perform(
+                        steps[index].operation, on: simulator, defaultRoot: bucketRoot, recorder: recorder)
                 } else {
                     outcome = StepOutcome(decisions: [])
                 }
-                mismatches = Self.compare(step.expectation, with: outcome)
+                mismatches = Self.compare(steps[index].expectation, with: outcome)
             }
             failed = !mismatches.isEmpty
-            // Moved rather than copied: a copy of a step or of its outcome
-            // retains every field it holds.
-            results.append(StepResult(step: consume step, outcome: consume outcome, mismatches: consume mismatches))
+            // Moved rather than copied: a copy of an outcome retains every field it holds.
+            results.append(
+                StepResult(steps: steps, index: index, outcome: consume outcome, mismatches: consume mismatches))
         }
-        if let reusable, let simulator, let bucketStorage {
+        if let reusable, let simulator, let bucketRoot {
             // A case that wrote leaves its simulator too, returned to the
             // seeded objects: the next case then makes nothing but the
             // buckets this one changed.
             simulator.reset(to: seeded)
-            reusable.keep(simulator, storage: bucketStorage)
+            reusable.keep(simulator, root: bucketRoot)
         }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        // Whole nanoseconds rather than a `Duration`, whose conversions to
+        // seconds divide 128-bit numbers: hundreds of instructions a case.
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return CaseResult(testCase: testCase, status: failed ? .failed : .passed, steps: results, duration: seconds)
     }
 
@@ -201,18 +208,18 @@ final class CaseExecutor: Sendable {
 final class CaseWorkspace {
     /// Where the kept simulator reports its decisions.
     let recorder = DecisionRecorder()
-    private var kept: (simulator: StorageSimulator, storage: Storage)?
+    private var kept: (simulator: StorageSimulator, root: StorageReference)?
 
-    /// The kept simulator and its default bucket's `Storage`, if any; the
-    /// workspace no longer holds them.
-    func take() -> (simulator: StorageSimulator, storage: Storage)? {
+    /// The kept simulator and its default bucket's root reference, if any;
+    /// the workspace no longer holds them.
+    func take() -> (simulator: StorageSimulator, root: StorageReference)? {
         defer { kept = nil }
         return kept
     }
 
     /// Keeps `simulator`, made with ``recorder``, and its default bucket's
-    /// `storage` for the next case.
-    func keep(_ simulator: StorageSimulator, storage: Storage) { kept = (simulator, storage) }
+    /// root reference for the next case.
+    func keep(_ simulator: StorageSimulator, root: StorageReference) { kept = (simulator, root) }
 }
 
 /// Collects the decisions an operation causes (observers are called synchronously).

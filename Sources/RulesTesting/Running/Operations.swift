@@ -3,16 +3,23 @@ import RulesEngine
 import StorageSimulator
 
 extension CaseExecutor {
-    /// Performs one bucket operation through the SDK-shaped API.
-    func perform(_ operation: TestOperation, on storage: StorageSimulator) async -> StepOutcome {
+    /// Performs one bucket operation through the SDK-shaped API; its
+    /// outcome holds the decisions `recorder` collected meanwhile.
+    /// `defaultRoot`, the root reference of the suite's bucket, is the
+    /// parent of the references to objects in that bucket.
+    func perform(
+        _ operation: TestOperation, on storage: StorageSimulator, defaultRoot: StorageReference?,
+        recorder: DecisionRecorder
+    ) async -> StepOutcome {
         func reference(_ target: ObjectTarget) -> StorageReference {
-            storage.storage(bucket: target.bucket).reference().child(target.path)
+            if let defaultRoot, target.bucket == suite.bucket { return defaultRoot.child(target.path) }
+            return storage.storage(bucket: target.bucket).reference().child(target.path)
         }
         do {
             switch operation {
             case .get(let target):
                 let metadata = try await reference(target).getMetadata()
-                return StepOutcome(decisions: [], returned: ReturnedMetadata(metadata))
+                return StepOutcome(decisions: recorder.drain(), returned: ReturnedMetadata(metadata))
             case .list(let target, let maxResults, let pageToken):
                 let ref = reference(target)
                 let page: StorageListResult
@@ -22,11 +29,12 @@ extension CaseExecutor {
                     page = try await ref.list(maxResults: Int64(maxResults))
                 }
                 return StepOutcome(
-                    decisions: [], items: page.items.map(\.fullPath), prefixes: page.prefixes.map(\.fullPath),
+                    decisions: recorder.drain(), items: page.items.map(\.fullPath), prefixes: page.prefixes.map(\.fullPath),
                     nextPageToken: .some(page.pageToken))
             case .listAll(let target):
                 let all = try await reference(target).listAll()
-                return StepOutcome(decisions: [], items: all.items.map(\.fullPath), prefixes: all.prefixes.map(\.fullPath))
+                return StepOutcome(
+                    decisions: recorder.drain(), items: all.items.map(\.fullPath), prefixes: all.prefixes.map(\.fullPath))
             case .upload(let target, let upload):
                 let fields = upload.fields
                 let metadata = StorageMetadata()
@@ -37,22 +45,22 @@ extension CaseExecutor {
                 metadata.contentLanguage = fields.contentLanguage
                 metadata.customMetadata = fields.metadata
                 let stored = try await reference(target).putDataAsync(upload.data, metadata: metadata)
-                return StepOutcome(decisions: [], returned: ReturnedMetadata(stored))
+                return StepOutcome(decisions: recorder.drain(), returned: ReturnedMetadata(stored))
             case .updateMetadata(let target, let patch):
                 let updated = try await reference(target).updateMetadata(patch)
-                return StepOutcome(decisions: [], returned: ReturnedMetadata(updated))
+                return StepOutcome(decisions: recorder.drain(), returned: ReturnedMetadata(updated))
             case .delete(let target):
                 try await reference(target).delete()
-                return StepOutcome(decisions: [])
+                return StepOutcome(decisions: recorder.drain())
             case .request:
-                return StepOutcome(decisions: [])
+                return StepOutcome(decisions: recorder.drain())
             }
         } catch let error as StorageError {
             var message = error.message
             if error.code == .objectNotFound, let hint = exactNameHint(operation, storage: storage) { message += " (\(hint))" }
-            return StepOutcome(decisions: [], error: error.code.name, errorMessage: message)
+            return StepOutcome(decisions: recorder.drain(), error: error.code.name, errorMessage: message)
         } catch {
-            return StepOutcome(decisions: [], error: StorageErrorCode.unknown.name, errorMessage: "\(error)")
+            return StepOutcome(decisions: recorder.drain(), error: StorageErrorCode.unknown.name, errorMessage: "\(error)")
         }
     }
 

@@ -88,15 +88,30 @@ public struct Mismatch: Sendable, Hashable {
 /// The result of one step.
 public struct StepResult: Sendable {
     /// The step.
-    public var step: TestStep
+    public var step: TestStep {
+        get { steps[index] }
+        set { steps[index] = newValue }
+    }
     /// What it did; `nil` when an earlier step failed and this one did not run.
     public var outcome: StepOutcome?
     /// Expectations that did not hold.
     public var mismatches: [Mismatch]
+    /// The steps of the step's case, shared with the case rather than a copy
+    /// of the step: a runner's results then hold each step once, and making
+    /// a result retains one list instead of every field of a step.
+    private var steps: [TestStep]
+    /// The step's position in `steps`.
+    private let index: Int
 
     /// Creates a step result.
     public init(step: TestStep, outcome: StepOutcome?, mismatches: [Mismatch]) {
-        self.step = step
+        self.init(steps: [step], index: 0, outcome: outcome, mismatches: mismatches)
+    }
+
+    /// The result of the step at `index` of `steps`.
+    init(steps: [TestStep], index: Int, outcome: StepOutcome?, mismatches: [Mismatch]) {
+        self.steps = steps
+        self.index = index
         self.outcome = outcome
         self.mismatches = mismatches
     }

@@ -78,10 +78,10 @@ public struct TestRunner: Sendable {
                     var workspace: (suite: Int, space: CaseWorkspace)?
                     while let position = queue.take() {
                         let item = work[position]
-                        let testCase = selected[item.suite][item.index]
                         if workspace?.suite != item.suite { workspace = (item.suite, CaseWorkspace()) }
+                        // The case is read from its list, not copied out of it first.
                         let result = await executors[item.suite].run(
-                            testCase, explainingFailures: tracing, in: workspace?.space)
+                            selected[item.suite][item.index], explainingFailures: tracing, in: workspace?.space)
                         results.append((position, result))
                         queue.finished()
                     }
