@@ -43,7 +43,7 @@ public struct StorageAdmin: Sendable {
     public func put(
         _ data: Data, bucket: String? = nil, path: String, attributes: ObjectAttributes = ObjectAttributes()
     ) throws(StorageError) -> StoredObject {
-        try put(Array(data), bucket: bucket, path: path, attributes: attributes)
+        try put(data.byteArray, bucket: bucket, path: path, attributes: attributes)
     }
 
     /// Stores an object whose content is the UTF-8 of `text`.

@@ -100,7 +100,7 @@ open class StorageReference: NSObject {
     open func putData(
         _ uploadData: Data, metadata: StorageMetadata? = nil, completion: ((_: StorageMetadata?, _: Error?) -> Void)?
     ) -> StorageUploadTask {
-        startUpload(makeUploadTask(bytes: Array(uploadData), metadata: metadata, fileExtension: nil), completion: completion)
+        startUpload(makeUploadTask(bytes: uploadData.byteArray, metadata: metadata, fileExtension: nil), completion: completion)
     }
 
     /// Uploads the file at `fileURL`; a missing content type is inferred

@@ -24,7 +24,7 @@ extension StorageReference {
                 bytes: [], metadata: metadata, fileExtension: fileURL.pathExtension,
                 sourceError: .fileNotReachable(fileURL))
         }
-        return makeUploadTask(bytes: Array(data), metadata: metadata, fileExtension: fileURL.pathExtension)
+        return makeUploadTask(bytes: data.byteArray, metadata: metadata, fileExtension: fileURL.pathExtension)
     }
 
     func makeUploadTask(
@@ -52,7 +52,7 @@ extension StorageReference {
     public func putDataAsync(
         _ uploadData: Data, metadata: StorageMetadata? = nil, onProgress: ((Progress?) -> Void)? = nil
     ) async throws -> StorageMetadata {
-        try await run(makeUploadTask(bytes: Array(uploadData), metadata: metadata, fileExtension: nil), onProgress)
+        try await run(makeUploadTask(bytes: uploadData.byteArray, metadata: metadata, fileExtension: nil), onProgress)
     }
 
     /// Uploads the file at `url` and waits for the stored metadata.
