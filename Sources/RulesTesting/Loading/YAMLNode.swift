@@ -16,9 +16,23 @@ enum YAMLNode: Equatable, Sendable {
     case alias(Mark)
 
     /// A 1-based position in the suite file.
+    ///
+    /// Held in 32 bits each: every node of a suite's tree has a mark, and
+    /// two words of it made each pair of a mapping half as large again (a
+    /// suite of 10,000 cases composes about 60,000 pairs). Suite files are
+    /// far smaller than four billion lines or columns; a larger number is
+    /// held as the largest one.
     struct Mark: Equatable {
-        var line: Int
-        var column: Int
+        private let storedLine: UInt32
+        private let storedColumn: UInt32
+
+        var line: Int { Int(storedLine) }
+        var column: Int { Int(storedColumn) }
+
+        init(line: Int, column: Int) {
+            storedLine = UInt32(clamping: line)
+            storedColumn = UInt32(clamping: column)
+        }
     }
 
     /// How a scalar was written: only plain scalars are typed (`1` is an
@@ -32,6 +46,15 @@ enum YAMLNode: Equatable, Sendable {
         var string: String
         var style: Style
         var mark: Mark
+        /// The key of the suite format the text names (``SuiteKey``), found
+        /// when the parser read the scalar as a mapping's key, so that the
+        /// loader does not look its text up again; `nil` when not looked up.
+        /// Not part of equality, which is the text's, style's and mark's.
+        var key: SuiteKey? = nil
+
+        static func == (lhs: Scalar, rhs: Scalar) -> Bool {
+            lhs.string == rhs.string && lhs.style == rhs.style && lhs.mark == rhs.mark
+        }
     }
 
     /// A mapping's entries, in document order.

@@ -34,7 +34,7 @@ struct YAMLReader {
                 throw error("keys of \(what) must be strings", at: pairs[index].key)
             }
             let key = scalar.string
-            let id = SuiteKey(key)
+            let id = scalar.key ?? SuiteKey(key)
             let isDuplicate =
                 if hashes {
                     !seen.insert(key).inserted

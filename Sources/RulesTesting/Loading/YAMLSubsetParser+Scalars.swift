@@ -3,7 +3,7 @@ extension YAMLSubsetParser.Parser {
     /// A plain scalar on one line, without its trailing spaces. It ends
     /// before `: ` (or `:` at the line's end), before ` #`, at the line's
     /// end and, in a flow collection, before `,`, `[`, `]`, `{` or `}`.
-    /// `isKey`: the scalar is a mapping's key (see ``keyText(_:)``).
+    /// `isKey`: the scalar is a mapping's key (see ``keyScalar(_:style:mark:)``).
     mutating func plainScalar(inFlow: Bool, isKey: Bool = false) throws(Unsupported) -> YAMLNode.Scalar {
         let start = position
         let first = byte()
@@ -52,16 +52,17 @@ extension YAMLSubsetParser.Parser {
             end = index
         }
         position = end
-        return YAMLNode.Scalar(string: isKey ? keyText(start..<end) : text(start..<end), style: .plain, mark: mark)
+        if isKey { return keyScalar(start..<end, style: .plain, mark: mark) }
+        return YAMLNode.Scalar(string: text(start..<end), style: .plain, mark: mark)
     }
 
-    /// The text of a mapping's key. A key the loader interns (``SuiteKey``)
-    /// gets its name's string literal, the same text at no cost, where
-    /// decoding the bytes made a string (about 160 instructions; a case has
-    /// five or six keys).
-    func keyText(_ range: Range<Int>) -> String {
+    /// A mapping's key, with the ``SuiteKey`` its text names. A key the
+    /// loader interns gets its name's string literal, the same text at no
+    /// cost, where decoding the bytes made a string (about 160 instructions;
+    /// a case has five or six keys).
+    func keyScalar(_ range: Range<Int>, style: YAMLNode.Style, mark: YAMLNode.Mark) -> YAMLNode.Scalar {
         let key = SuiteKey(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
-        return key == .other ? text(range) : key.text
+        return YAMLNode.Scalar(string: key == .other ? text(range) : key.text, style: style, mark: mark, key: key)
     }
 
     /// Whether a byte is one ``plainScalar(inFlow:)`` must look at: a line
@@ -77,7 +78,7 @@ extension YAMLSubsetParser.Parser {
     }
 
     /// A single- or double-quoted scalar on one line. `isKey`: the scalar
-    /// is a mapping's key (see ``keyText(_:)``).
+    /// is a mapping's key (see ``keyScalar(_:style:mark:)``).
     mutating func quotedScalar(isKey: Bool = false) throws(Unsupported) -> YAMLNode.Scalar {
         let mark = self.mark()
         let quote = byte()
@@ -90,9 +91,9 @@ extension YAMLSubsetParser.Parser {
                 if quote == .singleQuote && self.byte(at: position + 1) == .singleQuote { break }
                 position += 1
                 let range = start..<position - 1
-                return YAMLNode.Scalar(
-                    string: isKey ? keyText(range) : text(range), style: quote == .singleQuote ? .singleQuoted : .doubleQuoted,
-                    mark: mark)
+                let style: YAMLNode.Style = quote == .singleQuote ? .singleQuoted : .doubleQuoted
+                if isKey { return keyScalar(range, style: style, mark: mark) }
+                return YAMLNode.Scalar(string: text(range), style: style, mark: mark)
             }
             if byte == .backslash && quote == .doubleQuote { break }
             if byte == .newline || byte == 0 { throw Unsupported() }
