@@ -1,8 +1,9 @@
 #ifndef STORAGE_RULES_CGLIBCMALLOC_SHIM_H
 #define STORAGE_RULES_CGLIBCMALLOC_SHIM_H
 // glibc's allocator settings (`mallopt`), which Swift's Glibc module does not
-// export, and where a thread's heap lies. Other C libraries have no such
-// header; the module is then empty.
+// export, where a thread's heap lies, and moving a thread off a CPU (raw
+// system calls, which Swift cannot call: `syscall` is variadic). Other C
+// libraries have no such header; the module is then empty.
 #if defined(__linux__) && __has_include(<malloc.h>)
 #include <malloc.h>
 #include <stddef.h>
@@ -33,6 +34,37 @@ static inline uintptr_t storage_rules_thread_heap(void) {
     free(probe);
     if ((header & 4) == 0) return 0;
     return address & ~(storage_rules_thread_heap_size() - 1);
+}
+
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// The CPU the calling thread runs on, or -1 when the kernel does not say.
+static inline int storage_rules_current_cpu(void) {
+    unsigned cpu = 0;
+    if (syscall(SYS_getcpu, &cpu, NULL, NULL) != 0) return -1;
+    return (int)cpu;
+}
+
+/// Moves the calling thread off `cpu` when it runs there and may run on
+/// another CPU, then lets it run wherever it could before: the kernel
+/// migrates a thread at once when its CPU leaves its affinity, and keeps it
+/// where it is when the affinity widens again. Nothing stays pinned.
+static inline void storage_rules_leave_cpu(int cpu) {
+    enum { words = 1024 / (8 * sizeof(unsigned long)) };
+    const int bits = 8 * (int)sizeof(unsigned long);
+    if (cpu < 0 || cpu >= words * bits || storage_rules_current_cpu() != cpu) return;
+    unsigned long allowed[words];
+    memset(allowed, 0, sizeof allowed);
+    if (syscall(SYS_sched_getaffinity, 0, sizeof allowed, allowed) <= 0) return;
+    unsigned long others[words];
+    memcpy(others, allowed, sizeof allowed);
+    others[cpu / bits] &= ~(1UL << (cpu % bits));
+    int elsewhere = 0;
+    for (int word = 0; word < words; word++) elsewhere |= others[word] != 0;
+    if (!elsewhere || syscall(SYS_sched_setaffinity, 0, sizeof others, others) != 0) return;
+    syscall(SYS_sched_setaffinity, 0, sizeof allowed, allowed);
 }
 #endif
 #endif

@@ -60,34 +60,44 @@ public struct TestRunner: Sendable {
         let tracing = options.recordsTraces
         let total = work.count
         let queue = WorkQueue(total: total, progress: progress)
-        // One task per core, each taking the next case until none is left:
+        // One lane per core, each taking the next case until none is left:
         // a task per case would cost a task's creation and a wake-up of
         // this one for every case, as much as a short case itself.
-        // Results are moved, never copied, from the task that made them to
+        // Results are moved, never copied, from the lane that made them to
         // their suite's list: a copy retains every field of a case, which
         // shows in runs of 10,000 cases.
+        let lane: @Sendable () async -> [(position: Int, result: CaseResult)] = {
+            ThreadHeaps.adviseCurrentThread()
+            var results: [(position: Int, result: CaseResult)] = []
+            // Cases of one suite share a workspace (and the simulator it
+            // keeps); a lane moves on to the next suite with a new one.
+            var workspace: (suite: Int, space: CaseWorkspace)?
+            while let position = queue.take() {
+                let item = work[position]
+                if workspace?.suite != item.suite { workspace = (item.suite, CaseWorkspace()) }
+                // The case is read from its list, not copied out of it first.
+                let result = await executors[item.suite].run(
+                    selected[item.suite][item.index], explainingFailures: tracing, in: workspace?.space)
+                results.append((position, result))
+                queue.finished()
+            }
+            return results
+        }
         var slots = [CaseResult?](repeating: nil, count: total)
+        // This task runs one lane itself, and each other lane, a task of the
+        // group, first leaves this task's core (see `CorePlacement`): the
+        // thread its task wakes was queued on this core, and both lanes ran
+        // there by turns while the other core sat idle.
+        let starter = CorePlacement.currentCore()
         await withTaskGroup(of: [(position: Int, result: CaseResult)].self) { group in
-            for _ in 0..<min(options.parallelism, total) {
+            for _ in 1..<max(1, min(options.parallelism, total)) {
                 group.addTask {
-                    ThreadHeaps.adviseCurrentThread()
-                    var results: [(position: Int, result: CaseResult)] = []
-                    // Cases of one suite share a workspace (and the
-                    // simulator it keeps); a task moves on to the next
-                    // suite with a new one.
-                    var workspace: (suite: Int, space: CaseWorkspace)?
-                    while let position = queue.take() {
-                        let item = work[position]
-                        if workspace?.suite != item.suite { workspace = (item.suite, CaseWorkspace()) }
-                        // The case is read from its list, not copied out of it first.
-                        let result = await executors[item.suite].run(
-                            selected[item.suite][item.index], explainingFailures: tracing, in: workspace?.space)
-                        results.append((position, result))
-                        queue.finished()
-                    }
-                    return results
+                    CorePlacement.leave(starter)
+                    return await lane()
                 }
             }
+            var own = await lane()
+            while let (position, result) = own.popLast() { slots[position] = result }
             for await var results in group {
                 while let (position, result) = results.popLast() { slots[position] = result }
             }
