@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -23,6 +24,29 @@ struct ParallelPartsTests {
         }
         #expect(values == (0..<64).map { $0 * $0 })
     }
+
+    #if os(Linux)
+    /// The CPUs the calling thread may run on, as the kernel lists them.
+    static func allowedCPUs() throws -> String {
+        let status = try String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test("a thread leaving its core moves off it when another is allowed, and keeps the CPUs it was allowed")
+    func leavingACore() throws {
+        let before = try Self.allowedCPUs()
+        let core = try #require(CorePlacement.currentCore())
+        CorePlacement.leave(core)
+        #expect(try Self.allowedCPUs() == before)
+        let several = before.contains(",") || before.contains("-")
+        if several { #expect(CorePlacement.currentCore() != core) }
+        // Not on the given core: nothing changes.
+        let now = try #require(CorePlacement.currentCore())
+        CorePlacement.leave(now == 0 ? 1 : 0)
+        #expect(try Self.allowedCPUs() == before)
+    }
+    #endif
 
     @Test("freeing case nodes in parts leaves nodes that something else still holds intact")
     func teardownOfSharedNodes() throws {

@@ -105,6 +105,33 @@ struct RunnerTests {
         #expect(report.contains("    not run: step 3 of 3 (line \(lines + 8)): delete files/alice/n.txt as alice\n"), "\(report)")
     }
 
+    @Test("each step's result reads its own step of the case, and changing one changes no other")
+    func stepResultsShareTheCasesSteps() async throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users: {alice: {uid: alice}}
+            cases:
+              - name: seq
+                as: alice
+                steps:
+                  - {upload: files/alice/n.txt, content: "x", expect: allow}
+                  - {get: files/alice/n.txt, expect: deny}
+                  - {delete: files/alice/n.txt, expect: allow}
+            """)
+        let result = await run([suite])
+        let testCase = result.suites[0].cases[0]
+        var steps = testCase.steps
+        let summaries = testCase.testCase.steps.map(\.operation.summary)
+        #expect(summaries.count == 3)
+        #expect(steps.map(\.step.operation.summary) == summaries)
+        steps[0].step = steps[2].step
+        #expect(steps.map(\.step.operation.summary) == [summaries[2], summaries[1], summaries[2]])
+        #expect(testCase.steps.map(\.step.operation.summary) == summaries)
+        #expect(testCase.testCase.steps.map(\.operation.summary) == summaries)
+        let made = StepResult(step: testCase.testCase.steps[1], outcome: nil, mismatches: [])
+        #expect(made.step.operation.summary == summaries[1])
+    }
+
     @Test("results keep file order whatever the parallelism")
     func stableOrder() async throws {
         var text = ownerRules + "\nusers: {alice: {uid: alice}}\ncases:\n"

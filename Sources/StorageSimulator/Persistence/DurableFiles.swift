@@ -98,7 +98,7 @@ enum DurableFiles {
     /// The file's bytes, `nil` if it is missing, not a regular file, or unreadable.
     static func read(_ path: String) -> [UInt8]? {
         guard isRegularFile(path), let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Array(data)
+        return data.byteArray
     }
 
     static func parent(of path: String) -> String {

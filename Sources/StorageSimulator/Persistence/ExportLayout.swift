@@ -95,7 +95,7 @@ struct ExportLayout {
         guard let data = try? JSONSerialization.data(withJSONObject: hub, options: options) else {
             return Array("{\"version\":\"\(producerVersion)\",\"storage\":{\"version\":\"\(producerVersion)\",\"path\":\"\(storageFolderName)\"}}".utf8)
         }
-        return Array(data)
+        return data.byteArray
     }
 
     /// Whether `path` is relative and never climbs out (`..`) of where it starts.
