@@ -82,19 +82,22 @@ struct RunnerTests {
         #expect(result.summaryLine == "1 passed, 0 failed")
     }
 
+    /// One case of three steps whose second fails, so the third does not run.
+    static let threeSteps = ownerRules + """
+
+        users: {alice: {uid: alice}}
+        cases:
+          - name: seq
+            as: alice
+            steps:
+              - {upload: files/alice/n.txt, content: "x", expect: allow}
+              - {get: files/alice/n.txt, expect: deny}
+              - {delete: files/alice/n.txt, expect: allow}
+        """
+
     @Test("a failing step stops the sequence; later steps are reported as not run")
     func stepsStop() async throws {
-        let suite = try loadSuite(ownerRules + """
-
-            users: {alice: {uid: alice}}
-            cases:
-              - name: seq
-                as: alice
-                steps:
-                  - {upload: files/alice/n.txt, content: "x", expect: allow}
-                  - {get: files/alice/n.txt, expect: deny}
-                  - {delete: files/alice/n.txt, expect: allow}
-            """)
+        let suite = try loadSuite(Self.threeSteps)
         let result = await run([suite])
         let steps = result.suites[0].cases[0].steps
         #expect(steps.map(\.passed) == [true, false, false])
@@ -107,17 +110,7 @@ struct RunnerTests {
 
     @Test("each step's result reads its own step of the case, and changing one changes no other")
     func stepResultsShareTheCasesSteps() async throws {
-        let suite = try loadSuite(ownerRules + """
-
-            users: {alice: {uid: alice}}
-            cases:
-              - name: seq
-                as: alice
-                steps:
-                  - {upload: files/alice/n.txt, content: "x", expect: allow}
-                  - {get: files/alice/n.txt, expect: deny}
-                  - {delete: files/alice/n.txt, expect: allow}
-            """)
+        let suite = try loadSuite(Self.threeSteps)
         let result = await run([suite])
         let testCase = result.suites[0].cases[0]
         var steps = testCase.steps
