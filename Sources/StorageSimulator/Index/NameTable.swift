@@ -36,12 +36,24 @@ struct NameTable<Value> {
     init(capacity: Int = 0) {
         var size = 8
         while Double(capacity) > Double(size) * Self.maximumLoad { size *= 2 }
-        slots = Array(repeating: .empty, count: size)
+        slots = Self.emptySlots(size)
+    }
+
+    /// `count` empty slots, written in one pass over the new storage
+    /// (`Array(repeating:count:)` copied the empty slot through its value
+    /// witness, ~36 instructions a slot, at every doubling).
+    private static func emptySlots(_ count: Int) -> [Slot] {
+        [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: .empty)
+            initialized = count
+        }
     }
 
     /// The value stored under the name whose UTF-8 bytes are `name`.
     func value(forBytes name: UnsafeBufferPointer<UInt8>) -> Value? {
-        slots[Self.position(of: name, hash: NameHash.hash(name), in: slots)].value
+        slots.withUnsafeBufferPointer { slots in
+            slots[Self.position(of: name, hash: NameHash.hash(name), in: slots)].value
+        }
     }
 
     /// The value stored under `name`.
@@ -52,7 +64,7 @@ struct NameTable<Value> {
     /// Changes in place the value stored under the name whose UTF-8 bytes
     /// are `name`, returning `false` (and calling nothing) when there is none.
     mutating func modifyValue(forBytes name: UnsafeBufferPointer<UInt8>, _ body: (inout Value) -> Void) -> Bool {
-        let position = Self.position(of: name, hash: NameHash.hash(name), in: slots)
+        let position = slots.withUnsafeBufferPointer { Self.position(of: name, hash: NameHash.hash(name), in: $0) }
         guard slots[position].value != nil else { return false }
         body(&slots[position].value!)
         return true
@@ -62,12 +74,19 @@ struct NameTable<Value> {
     @discardableResult
     mutating func insert(_ value: Value, named name: String) -> Value? {
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { grow() }
-        let (hash, position) = NameHash.withBytes(of: name) { probe -> (UInt64, Int) in
+        // Found and written through one view of the slots; the value
+        // replaced is moved out, not copied and then released.
+        let previous = NameHash.withBytes(of: name) { probe -> Value? in
             let hash = NameHash.hash(probe)
-            return (hash, Self.position(of: probe, hash: hash, in: self.slots))
+            return slots.withUnsafeMutableBufferPointer { slots -> Value? in
+                let position = Self.position(of: probe, hash: hash, in: UnsafeBufferPointer(slots))
+                let previous = slots[position].value.take()
+                slots[position].hash = hash
+                slots[position].name = name
+                slots[position].value = value
+                return previous
+            }
         }
-        let previous = slots[position].value
-        slots[position] = Slot(hash: hash, name: name, value: value)
         if previous == nil { count += 1 }
         return previous
     }
@@ -76,7 +95,7 @@ struct NameTable<Value> {
     @discardableResult
     mutating func remove(named name: String) -> Value? {
         var hole = NameHash.withBytes(of: name) { probe -> Int in
-            Self.position(of: probe, hash: NameHash.hash(probe), in: self.slots)
+            slots.withUnsafeBufferPointer { Self.position(of: probe, hash: NameHash.hash(probe), in: $0) }
         }
         guard let removed = slots[hole].value else { return nil }
         count -= 1
@@ -110,18 +129,18 @@ struct NameTable<Value> {
     /// The slot holding the name whose bytes are `probe` (and hash `hash`),
     /// or the empty slot where it would go. Callers hash and probe with one
     /// view of the name's bytes.
-    private static func position(of probe: UnsafeBufferPointer<UInt8>, hash: UInt64, in slots: [Slot]) -> Int {
-        slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count &- 1
-            var position = Int(truncatingIfNeeded: hash) & mask
-            while slots[position].value != nil {
-                if slots[position].hash == hash, NameHash.withBytes(of: slots[position].name, { IndexBytes.compare($0, probe) == 0 }) {
-                    return position
-                }
-                position = (position &+ 1) & mask
+    private static func position(
+        of probe: UnsafeBufferPointer<UInt8>, hash: UInt64, in slots: UnsafeBufferPointer<Slot>
+    ) -> Int {
+        let mask = slots.count &- 1
+        var position = Int(truncatingIfNeeded: hash) & mask
+        while slots[position].value != nil {
+            if slots[position].hash == hash, NameHash.withBytes(of: slots[position].name, { IndexBytes.compare($0, probe) == 0 }) {
+                return position
             }
-            return position
+            position = (position &+ 1) & mask
         }
+        return position
     }
 
     /// Doubles the slots. Each value moves to its new slot, leaving an
@@ -129,7 +148,7 @@ struct NameTable<Value> {
     /// with the old array (two retains and two releases an entry).
     private mutating func grow() {
         var old = slots
-        slots = Array(repeating: .empty, count: old.count * 2)
+        slots = Self.emptySlots(old.count * 2)
         old.withUnsafeMutableBufferPointer { old in
             slots.withUnsafeMutableBufferPointer { slots in
                 guard let source = old.baseAddress else { return }

@@ -170,7 +170,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
                 return (old, nil)
             }
             node.insertKey(key, at: index)
-            node.elements.insert(element, at: index)
+            node.elements.insertShifting(element, at: index)
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
@@ -183,7 +183,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
         let (replaced, split) = insert(element, for: key, into: node.children[child])
         guard let (separator, newChild) = split else { return (replaced, nil) }
         node.insertKey(separator, at: child)
-        node.children.insert(newChild, at: child + 1)
+        node.children.insertShifting(newChild, at: child + 1)
         guard node.keys.count > maxKeys else { return (replaced, nil) }
         let middle = node.keys.count / 2
         let right = IndexNode<Key, Element>()
