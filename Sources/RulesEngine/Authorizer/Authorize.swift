@@ -124,12 +124,14 @@ extension CompiledRuleset {
         var trace: [TraceEntry] = []
         if tracing {
             // A condition records a few dozen entries: grow the trace once,
-            // not through every power of two.
+            // not through every power of two. The evaluator is given the
+            // reserved storage and the trace is moved out of it after, so
+            // the first entry does not find the storage shared (which
+            // copied it, reservation wasted) and nothing is retained twice.
             trace.reserveCapacity(32)
-            evaluator.trace = trace
+            evaluator.trace = consume trace
             outcome = evaluator.evaluateCondition(condition, scope: block.scope)
-            trace = evaluator.trace ?? []
-            evaluator.trace = nil
+            trace = evaluator.trace.take() ?? []
         } else {
             outcome = evaluator.evaluateCompiled(compiled)
         }

@@ -70,7 +70,7 @@ public struct RulesMap: Sendable {
             case .object(let record):
                 return ObjectField(key: key).flatMap(record.value(of:))
             case .request(let record):
-                return RequestField(key: key).map(record.value(of:))
+                return RequestField(rawValue: key).map(record.value(of:))
             }
         }
         set { entries[key] = newValue }
@@ -92,7 +92,7 @@ public struct RulesMap: Sendable {
         case .object(let record):
             return ObjectField(key: key).flatMap(record.value(of:))
         case .request(let record):
-            return RequestField(key: key).map(record.value(of:))
+            return RequestField(rawValue: key).map(record.value(of:))
         }
     }
 
