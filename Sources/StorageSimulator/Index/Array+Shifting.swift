@@ -11,6 +11,7 @@ extension Array {
     /// five of them (keys, heads, ends, bytes, elements).
     @inline(__always)
     mutating func insertShifting(_ element: Element, at position: Int) {
+        precondition(position >= 0 && position <= count, "insert position out of range")
         append(element)
         let last = count &- 1
         guard position < last else { return }
@@ -25,9 +26,11 @@ extension Array {
 
 extension Array where Element == UInt8 {
     /// `insert(contentsOf:at:)` for bytes: appended, then moved into place
-    /// with two `memmove`s.
+    /// with two `memmove`s. `inserted` must not point into this array,
+    /// whose storage the append may move.
     @inline(__always)
     mutating func insertShifting(contentsOf inserted: UnsafeBufferPointer<UInt8>, at position: Int) {
+        precondition(position >= 0 && position <= count, "insert position out of range")
         let length = inserted.count
         guard length > 0, let source = inserted.baseAddress else { return }
         let tail = count &- position
