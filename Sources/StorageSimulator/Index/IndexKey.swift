@@ -52,10 +52,19 @@ enum IndexBytes {
     }
 
     /// The length of the longest common prefix of two byte strings.
+    /// Eight bytes at a time: the first differing byte of two words is
+    /// the lowest set byte of their difference read little-endian.
     static func commonPrefixLength(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         let limit = min(lhs.count, rhs.count)
+        guard limit > 0, let left = lhs.baseAddress, let right = rhs.baseAddress else { return 0 }
         var length = 0
-        while length < limit, lhs[length] == rhs[length] { length += 1 }
+        while length &+ 8 <= limit {
+            let leftWord = UInt64(littleEndian: UnsafeRawPointer(left + length).loadUnaligned(as: UInt64.self))
+            let rightWord = UInt64(littleEndian: UnsafeRawPointer(right + length).loadUnaligned(as: UInt64.self))
+            if leftWord != rightWord { return length &+ (leftWord ^ rightWord).trailingZeroBitCount >> 3 }
+            length &+= 8
+        }
+        while length < limit, left[length] == right[length] { length &+= 1 }
         return length
     }
 

@@ -112,37 +112,45 @@ final class IndexNode<Key: IndexKey, Element> {
         }
     }
 
-    /// Whether the key at `position` has exactly the bytes of `key`.
-    func hasKey(_ key: Key, at position: Int) -> Bool {
-        key.withBytes { compare($0, toKeyAt: position) == 0 }
-    }
-
     // MARK: - Searching
 
     /// The first position whose key is not before `probe`: at or after it,
     /// or (with `orEqual`) strictly after it.
     func position(of probe: UnsafeBufferPointer<UInt8>, pastEqual orEqual: Bool) -> Int {
+        search(probe, pastEqual: orEqual).position
+    }
+
+    /// The first position whose key is not before `probe` (with `orEqual`,
+    /// strictly after it), and whether the key there has exactly the bytes
+    /// of `probe`. The search learns that on the way: the key at the final
+    /// position was the last one found not before the probe, and it equals
+    /// the probe only if their heads tied and their suffixes compared equal.
+    /// An insert or a removal needs both, without comparing the key again.
+    @inline(__always)
+    func search(_ probe: UnsafeBufferPointer<UInt8>, pastEqual orEqual: Bool) -> (position: Int, found: Bool) {
         let count = keys.count
-        guard count > 0 else { return 0 }
+        guard count > 0 else { return (0, false) }
         return bytes.withUnsafeBufferPointer { bytes in
             // Where the probe stands against the common prefix decides for all keys at once.
             let prefixLength = min(shared, probe.count)
             if prefixLength > 0, let left = probe.baseAddress, let right = bytes.baseAddress {
                 let order = memcmp(left, right, prefixLength)
-                if order < 0 { return 0 }
-                if order > 0 { return count }
+                if order < 0 { return (0, false) }
+                if order > 0 { return (count, false) }
             }
-            if probe.count < shared { return 0 }
+            if probe.count < shared { return (0, false) }
             let probeHead = IndexBytes.head(probe, at: shared)
             let probeSuffix = UnsafeBufferPointer(rebasing: probe[shared...])
             return ends.withUnsafeBufferPointer { ends in
                 heads.withUnsafeBufferPointer { heads in
                     var low = 0
                     var high = count
+                    var equalAtHigh = false
                     while low < high {
                         let middle = low + (high - low) / 2
                         let head = heads[middle]
                         let before: Bool
+                        var equal = false
                         if head != probeHead {
                             before = head < probeHead
                         } else {
@@ -150,10 +158,16 @@ final class IndexNode<Key: IndexKey, Element> {
                             let suffix = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[middle])])
                             let order = IndexBytes.compare(suffix, probeSuffix)
                             before = orEqual ? order <= 0 : order < 0
+                            equal = order == 0
                         }
-                        if before { low = middle + 1 } else { high = middle }
+                        if before {
+                            low = middle + 1
+                        } else {
+                            high = middle
+                            equalAtHigh = equal
+                        }
                     }
-                    return low
+                    return (low, equalAtHigh)
                 }
             }
         }
@@ -168,14 +182,18 @@ final class IndexNode<Key: IndexKey, Element> {
 
     /// Inserts `key` at `position`, which must keep the keys in order.
     func insertKey(_ key: Key, at position: Int) {
-        key.withBytes { keyBytes in
-            if keys.isEmpty {
-                shared = keyBytes.count
-                bytes = Array(keyBytes)
-                ends = [UInt32(keyBytes.count)]
-                heads = [0]
-                return
-            }
+        key.withBytes { insertKey(key, bytes: $0, at: position) }
+    }
+
+    /// Inserts `key`, whose bytes are `keyBytes`, at `position`, which must
+    /// keep the keys in order.
+    func insertKey(_ key: Key, bytes keyBytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+        if keys.isEmpty {
+            shared = keyBytes.count
+            bytes = Array(keyBytes)
+            ends = [UInt32(keyBytes.count)]
+            heads = [0]
+        } else {
             let common = bytes.withUnsafeBufferPointer { bytes in
                 IndexBytes.commonPrefixLength(UnsafeBufferPointer(rebasing: bytes[..<shared]), keyBytes)
             }

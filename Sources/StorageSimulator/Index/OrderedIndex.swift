@@ -163,14 +163,19 @@ final class OrderedIndex<Key: IndexKey, Element> {
         _ element: Element, for key: Key, into node: IndexNode<Key, Element>
     ) -> (Element?, (Key, IndexNode<Key, Element>)?) {
         if node.isLeaf {
-            let index = node.position(of: key, pastEqual: false)
-            if index < node.keys.count, node.hasKey(key, at: index) {
-                let old = node.elements[index]
-                node.elements[index] = element
-                return (old, nil)
+            // One search says where the key goes and whether it is there.
+            let replaced: Element? = key.withBytes { bytes in
+                let (index, found) = node.search(bytes, pastEqual: false)
+                if found {
+                    let old = node.elements[index]
+                    node.elements[index] = element
+                    return old
+                }
+                node.insertKey(key, bytes: bytes, at: index)
+                node.elements.insertShifting(element, at: index)
+                return nil
             }
-            node.insertKey(key, at: index)
-            node.elements.insertShifting(element, at: index)
+            if replaced != nil { return (replaced, nil) }
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
@@ -199,8 +204,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
 
     private func remove(_ key: Key, from node: IndexNode<Key, Element>) -> Element? {
         if node.isLeaf {
-            let index = node.position(of: key, pastEqual: false)
-            guard index < node.keys.count, node.hasKey(key, at: index) else { return nil }
+            let (index, found) = key.withBytes { node.search($0, pastEqual: false) }
+            guard found else { return nil }
             node.removeKey(at: index)
             return node.elements.remove(at: index)
         }
