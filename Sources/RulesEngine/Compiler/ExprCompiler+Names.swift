@@ -78,7 +78,7 @@ extension ExprCompiler {
                 return token
             }
         }
-        if let field = ObjectField(key: name), let (object, nodes) = requestObject(base) {
+        if let field = ObjectField(rawValue: name), let (object, nodes) = requestObject(base) {
             // `request.resource.size`, `resource.contentType`: read from the
             // request's own value, without copying the object's map.
             return { evaluator, _ throws(EvalError) in
@@ -93,7 +93,7 @@ extension ExprCompiler {
             }
         }
         let object = compile(base)
-        if let field = ObjectField(key: name) {
+        if let field = ObjectField(rawValue: name) {
             // `resource.size`, `request.resource.contentType`: the field is
             // chosen now, so reading it from an object's map hashes nothing.
             return { evaluator, frame throws(EvalError) in

@@ -397,29 +397,14 @@ enum RequestField: String, CaseIterable {
     case auth, method, path, time, resource, params
 
     /// The field named `rawValue`, byte for byte, as map keys match.
-    ///
-    /// Written out because the synthesized initializer compares the name
-    /// with each case's as a `String` in turn (~290 instructions; a traced
-    /// decision reads `request.` fields through it several times). The
-    /// length and the first byte pick the one candidate, compared once with
-    /// `==`, which for two small ASCII strings compares two words (stepping
-    /// both `utf8` views with `elementsEqual` cost ~500 instructions). Every
-    /// name is ASCII with no letter that another character is canonically
-    /// equivalent to, so `String` equality is byte equality here.
     init?(rawValue: String) {
-        let candidate: RequestField
-        switch (rawValue.utf8.count, rawValue.utf8.first) {
-        case (4, UInt8(ascii: "a")): candidate = .auth
-        case (4, UInt8(ascii: "p")): candidate = .path
-        case (4, UInt8(ascii: "t")): candidate = .time
-        case (6, UInt8(ascii: "m")): candidate = .method
-        case (6, UInt8(ascii: "p")): candidate = .params
-        case (8, UInt8(ascii: "r")): candidate = .resource
-        default: return nil
-        }
-        guard rawValue == candidate.rawValue else { return nil }
-        self = candidate
+        guard let position = Self.names.position(of: rawValue) else { return nil }
+        self = Self.allCases[position]
     }
+
+    /// The fields by name (see ``CaseNames``): a traced decision reads
+    /// `request.` fields through it several times.
+    private static let names = CaseNames(allCases.map(\.rawValue))
 
     /// The field's value for the evaluator's request.
     func value(in evaluator: Evaluator) -> Value {

@@ -1,3 +1,5 @@
+import RulesSyntax
+
 /// A key of the `resource` and `request.resource` maps.
 enum ObjectField: String, CaseIterable, Sendable {
     case name, bucket, generation, metageneration, size, md5Hash, crc32c, etag
@@ -5,26 +7,14 @@ enum ObjectField: String, CaseIterable, Sendable {
     /// Only in `resource`: the live service gives `request.resource` neither time.
     case timeCreated, updated
 
-    /// The field a map key names: code unit for code unit, as map keys match.
-    init?(key: String) {
-        // Only the fields with as many bytes are compared (`init(rawValue:)`
-        // would compare every name). Every name is ASCII, so a key of as
-        // many bytes that Swift finds canonically equal is the same key
-        // (see `RulesMap.value(forASCIIKey:)`).
-        let length = key.utf8.count
-        let candidates = Self.fieldsByLength
-        guard length < candidates.count, let field = candidates[length].first(where: { $0.rawValue == key }) else {
-            return nil
-        }
-        self = field
+    /// The field named `rawValue`, byte for byte, as map keys match.
+    init?(rawValue: String) {
+        guard let position = Self.names.position(of: rawValue) else { return nil }
+        self = Self.allCases[position]
     }
 
-    /// The fields whose names have each byte count, by byte count.
-    private static let fieldsByLength: [[ObjectField]] = {
-        var table: [[ObjectField]] = Array(repeating: [], count: allCases.map(\.rawValue.utf8.count).max()! + 1)
-        for field in allCases { table[field.rawValue.utf8.count].append(field) }
-        return table
-    }()
+    /// The fields by name (see ``CaseNames``).
+    private static let names = CaseNames(allCases.map(\.rawValue))
 }
 
 /// `resource` or `request.resource` kept as the object's fields: a map

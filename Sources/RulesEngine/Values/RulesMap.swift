@@ -68,7 +68,7 @@ public struct RulesMap: Sendable {
                 }
                 return entry.value
             case .object(let record):
-                return ObjectField(key: key).flatMap(record.value(of:))
+                return ObjectField(rawValue: key).flatMap(record.value(of:))
             case .request(let record):
                 return RequestField(rawValue: key).map(record.value(of:))
             }
@@ -90,7 +90,7 @@ public struct RulesMap: Sendable {
             }
             return entry.value
         case .object(let record):
-            return ObjectField(key: key).flatMap(record.value(of:))
+            return ObjectField(rawValue: key).flatMap(record.value(of:))
         case .request(let record):
             return RequestField(rawValue: key).map(record.value(of:))
         }

@@ -149,31 +149,15 @@ public enum RuleMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// Delete an object.
     case delete
 
-    /// The method named `rawValue` (`get`, `write`, ...), or `nil`.
-    ///
-    /// Written out because the synthesized initializer compares the name
-    /// with each case's as a `String` in turn (about 600 instructions; each
-    /// `request:` step of a suite names a method). Every name starts with a
-    /// different letter, which picks the one candidate, compared once with
-    /// `==` (for two small ASCII strings, two words; stepping both `utf8`
-    /// views with `elementsEqual` cost ~500 instructions). The names are
-    /// ASCII with no letter another character is canonically equivalent
-    /// to, so `String` equality is byte equality here.
+    /// The method named `rawValue` (`get`, `write`, ...), byte for byte, or `nil`.
     public init?(rawValue: String) {
-        let candidate: RuleMethod
-        switch rawValue.utf8.first {
-        case UInt8(ascii: "r"): candidate = .read
-        case UInt8(ascii: "w"): candidate = .write
-        case UInt8(ascii: "g"): candidate = .get
-        case UInt8(ascii: "l"): candidate = .list
-        case UInt8(ascii: "c"): candidate = .create
-        case UInt8(ascii: "u"): candidate = .update
-        case UInt8(ascii: "d"): candidate = .delete
-        default: return nil
-        }
-        guard rawValue == candidate.rawValue else { return nil }
-        self = candidate
+        guard let position = Self.names.position(of: rawValue) else { return nil }
+        self = Self.allCases[position]
     }
+
+    /// The methods by name (see ``CaseNames``): each `request:` step of a
+    /// suite names one.
+    private static let names = CaseNames(allCases.map(\.rawValue))
 
     /// The granular methods this method grants.
     public var granular: [RuleMethod] {
