@@ -101,7 +101,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
     /// Stores `element` under `key`, returning the element it replaced.
     @discardableResult
     func insert(_ element: Element, for key: Key) -> Element? {
-        let (replaced, split) = insert(element, for: key, into: root)
+        // The key's bytes are taken once for the whole descent.
+        let (replaced, split) = key.withBytes { insert(element, for: key, bytes: $0, into: root) }
         if let (separator, right) = split {
             let newRoot = IndexNode<Key, Element>()
             newRoot.insertKey(separator, at: 0)
@@ -159,23 +160,20 @@ final class OrderedIndex<Key: IndexKey, Element> {
 
     // MARK: - Insertion
 
+    /// Inserts below `node`; `bytes` are the key's.
     private func insert(
-        _ element: Element, for key: Key, into node: IndexNode<Key, Element>
+        _ element: Element, for key: Key, bytes: UnsafeBufferPointer<UInt8>, into node: IndexNode<Key, Element>
     ) -> (Element?, (Key, IndexNode<Key, Element>)?) {
         if node.isLeaf {
             // One search says where the key goes and whether it is there.
-            let replaced: Element? = key.withBytes { bytes in
-                let (index, found) = node.search(bytes, pastEqual: false)
-                if found {
-                    let old = node.elements[index]
-                    node.elements[index] = element
-                    return old
-                }
-                node.insertKey(key, bytes: bytes, at: index)
-                node.elements.insertShifting(element, at: index)
-                return nil
+            let (index, found) = node.search(bytes, pastEqual: false)
+            if found {
+                let old = node.elements[index]
+                node.elements[index] = element
+                return (old, nil)
             }
-            if replaced != nil { return (replaced, nil) }
+            node.insertKey(key, bytes: bytes, at: index)
+            node.elements.insertShifting(element, at: index)
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
@@ -184,8 +182,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
             node.elements.removeSubrange(middle...)
             return (nil, (right.keys[0], right))
         }
-        let child = node.position(of: key, pastEqual: true)
-        let (replaced, split) = insert(element, for: key, into: node.children[child])
+        let child = node.position(of: bytes, pastEqual: true)
+        let (replaced, split) = insert(element, for: key, bytes: bytes, into: node.children[child])
         guard let (separator, newChild) = split else { return (replaced, nil) }
         node.insertKey(separator, at: child)
         node.children.insertShifting(newChild, at: child + 1)
