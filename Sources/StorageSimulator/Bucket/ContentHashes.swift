@@ -14,6 +14,12 @@ struct ContentHashes: Sendable {
     /// thousand, and hashing 5 MiB costs milliseconds where checking that
     /// it is all zeros costs microseconds.
     init(of bytes: [UInt8]) {
+        // The most common zeros of all (folder markers, seeded names):
+        // no lock and no table lookup.
+        if bytes.isEmpty {
+            self = Self.empty
+            return
+        }
         guard Self.isAllZeros(bytes) else {
             self.init(computing: bytes)
             return
@@ -39,6 +45,9 @@ struct ContentHashes: Sendable {
     static func text(crc32c crc: UInt32) -> String {
         Hashing.base64([UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
     }
+
+    /// The hashes of no content.
+    private static let empty = ContentHashes(computing: [])
 
     /// The hashes of zero-filled content, by size.
     private static let zeroContent = Mutex<[Int: ContentHashes]>([:])

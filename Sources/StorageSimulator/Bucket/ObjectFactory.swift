@@ -16,7 +16,7 @@ enum ObjectFactory {
     ) -> StoredObject {
         record(
             name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation,
-            etag: etag(generation: generation, metageneration: 1), time: time)
+            entityTag: .versions(generation: generation, metageneration: 1), time: time)
     }
 
     /// An upload's record before the rules allow it and it gets a
@@ -26,7 +26,7 @@ enum ObjectFactory {
     static func uploadCandidate(
         name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes, time: Timestamp
     ) -> StoredObject {
-        record(name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: 0, etag: "", time: time)
+        record(name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: 0, entityTag: .text(""), time: time)
     }
 
     /// An allowed upload's candidate as stored: its generation, the etag of
@@ -34,14 +34,14 @@ enum ObjectFactory {
     static func committing(_ candidate: consuming StoredObject, generation: Int64) -> StoredObject {
         var object = candidate
         object.generation = generation
-        object.etag = etag(generation: generation, metageneration: object.metageneration)
+        object.entityTag = .versions(generation: generation, metageneration: object.metageneration)
         if object.downloadTokens.isEmpty { object.downloadTokens = [newDownloadToken()] }
         return object
     }
 
     private static func record(
         name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
-        generation: Int64, etag: String, time: Timestamp
+        generation: Int64, entityTag: EntityTag, time: Timestamp
     ) -> StoredObject {
         var custom = attributes.customMetadata ?? [:]
         // Most objects have no custom metadata: skip hashing the key for nothing.
@@ -50,11 +50,11 @@ enum ObjectFactory {
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
-            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, etag: etag,
+            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, entityTag: entityTag,
             contentType: attributes.contentType ?? "application/octet-stream",
             cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,
             contentEncoding: attributes.contentEncoding, contentLanguage: attributes.contentLanguage,
-            customMetadata: custom, downloadTokens: tokens)
+            customMetadata: custom, downloadTokens: tokens, storageClass: "STANDARD")
     }
 
     /// What the Firebase service stores for an SDK upload that leaves these
@@ -133,7 +133,7 @@ enum ObjectFactory {
     static func bumpMetageneration(_ object: inout StoredObject, time: Timestamp) {
         object.metageneration &+= 1
         object.updated = time
-        object.etag = etag(generation: object.generation, metageneration: object.metageneration)
+        object.entityTag = .versions(generation: object.generation, metageneration: object.metageneration)
     }
 
     /// A fresh download token: a lowercase random (version 4) UUID, as the
@@ -172,36 +172,6 @@ enum ObjectFactory {
                 return position
             }
         }
-    }
-
-    /// Cloud Storage's entity tag: base64 of the generation and the
-    /// metageneration as protocol-buffer varint fields 1 and 2, so it changes
-    /// with both (`CLzws8n3u/kCEAE=` is generation 1660122857011260,
-    /// metageneration 1).
-    static func etag(generation: Int64, metageneration: Int64) -> String {
-        // At most 22 bytes (two tags and two ten-byte varints), written on
-        // the stack: every insert and every write makes one.
-        var message: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &message) { message in
-            message[0] = 0x08
-            var count = appendVarint(UInt64(bitPattern: generation), to: message, at: 1)
-            message[count] = 0x10
-            count = appendVarint(UInt64(bitPattern: metageneration), to: message, at: count &+ 1)
-            return Hashing.base64(UnsafeRawBufferPointer(rebasing: message[..<count]))
-        }
-    }
-
-    /// Writes `value` as a varint at `offset`, returning the offset after it.
-    private static func appendVarint(_ value: UInt64, to message: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
-        var rest = value
-        var position = offset
-        while rest >= 0x80 {
-            message[position] = UInt8(truncatingIfNeeded: rest) | 0x80
-            rest >>= 7
-            position &+= 1
-        }
-        message[position] = UInt8(rest)
-        return position &+ 1
     }
 
     private static func splitTokens(_ joined: String) -> [String] {

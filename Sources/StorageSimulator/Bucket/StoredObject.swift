@@ -21,7 +21,7 @@ public struct StoredObject: Sendable, Hashable {
         var updated: Timestamp
         var md5Hash: String
         var crc32c: String
-        var etag: String
+        var entityTag: EntityTag
         var contentType: String?
         var cacheControl: String?
         var contentDisposition: String?
@@ -133,8 +133,13 @@ public struct StoredObject: Sendable, Hashable {
     }
     /// Entity tag; changes with each generation and metageneration.
     public var etag: String {
-        get { box.record.etag }
-        set { mutate { $0.etag = newValue } }
+        get { box.record.entityTag.text }
+        set { mutate { $0.entityTag = EntityTag(newValue) } }
+    }
+    /// The entity tag as kept: the etag of some versions, or other text.
+    var entityTag: EntityTag {
+        get { box.record.entityTag }
+        set { mutate { $0.entityTag = newValue } }
     }
     /// `Content-Type`.
     public var contentType: String? {
@@ -186,9 +191,25 @@ public struct StoredObject: Sendable, Hashable {
         contentEncoding: String? = nil, contentLanguage: String? = nil, customMetadata: [String: String] = [:],
         downloadTokens: [String] = [], storageClass: String = "STANDARD"
     ) {
+        self.init(
+            name: name, bucket: bucket, generation: generation, metageneration: metageneration, size: size,
+            timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c, entityTag: EntityTag(etag),
+            contentType: contentType, cacheControl: cacheControl, contentDisposition: contentDisposition,
+            contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata,
+            downloadTokens: downloadTokens, storageClass: storageClass)
+    }
+
+    /// Creates a record whose entity tag is given as kept.
+    init(
+        name: String, bucket: String, generation: Int64, metageneration: Int64, size: Int64,
+        timeCreated: Timestamp, updated: Timestamp, md5Hash: String, crc32c: String, entityTag: EntityTag,
+        contentType: String?, cacheControl: String?, contentDisposition: String?,
+        contentEncoding: String?, contentLanguage: String?, customMetadata: [String: String],
+        downloadTokens: [String], storageClass: String
+    ) {
         box = Box(Record(
             name: name, bucket: bucket, generation: generation, metageneration: metageneration, size: size,
-            timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c, etag: etag,
+            timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c, entityTag: entityTag,
             contentType: contentType, cacheControl: cacheControl, contentDisposition: contentDisposition,
             contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata,
             downloadTokens: downloadTokens, storageClass: storageClass))

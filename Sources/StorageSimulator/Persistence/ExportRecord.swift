@@ -68,7 +68,7 @@ enum ExportRecord {
             size: Int64(bytes.count), timeCreated: timeCreated, updated: updated ?? timeCreated,
             md5Hash: fields["md5Hash"] as? String ?? hashes.md5Hash,
             crc32c: crc32c(fields["crc32c"]) ?? hashes.crc32c,
-            etag: fields["etag"] as? String ?? ObjectFactory.etag(generation: generation, metageneration: metageneration),
+            entityTag: (fields["etag"] as? String).map(EntityTag.init) ?? .versions(generation: generation, metageneration: metageneration),
             contentType: fields["contentType"] as? String, cacheControl: fields["cacheControl"] as? String,
             contentDisposition: fields["contentDisposition"] as? String,
             contentEncoding: fields["contentEncoding"] as? String, contentLanguage: fields["contentLanguage"] as? String,
