@@ -89,4 +89,30 @@ struct IndexHeadsTests {
             #expect(index.cursor(atLeast: bound).current.map { Array($0.key.string.utf8) } == expected, "\(bound)")
         }
     }
+
+    /// Byte strings of 0 to 40 bytes that differ at every position, in
+    /// the first and second half of a byte (so a signed or little-endian
+    /// comparison fails), or are prefixes of one another.
+    @Test("byte strings compare as their bytes, unsigned, at every length and position")
+    func comparesBytes() {
+        var random = SplitMix64(seed: 5)
+        for length in 0...40 {
+            let base = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            var others: [[UInt8]] = [base, Array(base.dropLast()), base + [0], base + [0xFF]]
+            for position in 0..<length {
+                for byte: UInt8 in [0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF] where byte != base[position] {
+                    var other = base
+                    other[position] = byte
+                    others.append(other)
+                }
+            }
+            for other in others {
+                let expected = base == other ? 0 : base.lexicographicallyPrecedes(other) ? -1 : 1
+                let order = base.withUnsafeBufferPointer { lhs in other.withUnsafeBufferPointer { IndexBytes.compare(lhs, $0) } }
+                let reversed = other.withUnsafeBufferPointer { lhs in base.withUnsafeBufferPointer { IndexBytes.compare(lhs, $0) } }
+                #expect(order.signum() == expected, "\(base) against \(other)")
+                #expect(reversed.signum() == -expected, "\(other) against \(base)")
+            }
+        }
+    }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A node of ``OrderedIndex``. Leaves hold keys and elements; internal nodes
 /// hold separator keys and `keys.count + 1` children, where child `i + 1`
 /// holds keys at or after `keys[i]`.
@@ -101,8 +95,8 @@ final class IndexNode<Key: IndexKey, Element> {
         bytes.withUnsafeBufferPointer { bytes in
             let prefixLength = min(shared, probe.count)
             if prefixLength > 0, let left = probe.baseAddress, let right = bytes.baseAddress {
-                let order = memcmp(left, right, prefixLength)
-                if order != 0 { return Int(order) }
+                let order = IndexBytes.compare(left, right, count: prefixLength)
+                if order != 0 { return order }
             }
             if probe.count < shared { return -1 }
             let start = suffixStart(at: position)
@@ -134,7 +128,7 @@ final class IndexNode<Key: IndexKey, Element> {
             // Where the probe stands against the common prefix decides for all keys at once.
             let prefixLength = min(shared, probe.count)
             if prefixLength > 0, let left = probe.baseAddress, let right = bytes.baseAddress {
-                let order = memcmp(left, right, prefixLength)
+                let order = IndexBytes.compare(left, right, count: prefixLength)
                 if order < 0 { return (0, false) }
                 if order > 0 { return (count, false) }
             }
