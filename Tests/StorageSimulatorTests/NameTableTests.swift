@@ -72,6 +72,49 @@ struct NameTableTests {
         #expect(original.entry(named: "f/4")?.bytes.count == 9)
     }
 
+    /// Counts the values alive.
+    final class Census {
+        var alive = 0
+    }
+
+    /// A value that the census counts while it lives.
+    final class Counted {
+        let census: Census
+        init(_ census: Census) {
+            self.census = census
+            census.alive += 1
+        }
+        deinit { census.alive -= 1 }
+    }
+
+    /// Values must be released exactly once: when replaced, when removed,
+    /// and with the last table holding them, across doublings (which move
+    /// the values of a table's own slots and copy those of shared ones).
+    @Test("every value is released once: replaced, removed, or with the last table holding it")
+    func releasesValues() {
+        let census = Census()
+        do {
+            var table = NameTable<Counted>()
+            for index in 0..<100 { table.insert(Counted(census), named: "n/\(index)") }
+            #expect(census.alive == 100)
+            for index in 0..<10 { table.insert(Counted(census), named: "n/\(index)") }
+            #expect(census.alive == 100)
+            for index in 10..<20 { table.remove(named: "n/\(index)") }
+            #expect(census.alive == 90)
+            let shared = table
+            // Doublings of a shared table: the copy keeps every value.
+            for index in 100..<400 { table.insert(Counted(census), named: "n/\(index)") }
+            #expect(census.alive == 390)
+            #expect(shared.count == 90 && table.count == 390)
+            #expect(shared.value(named: "n/5") === table.value(named: "n/5"))
+            var changed = shared
+            changed.remove(named: "n/0")
+            #expect(census.alive == 390)
+            #expect(changed.count == 89 && shared.value(named: "n/0") != nil)
+        }
+        #expect(census.alive == 0)
+    }
+
     @Test("the hash depends on every byte and on the length")
     func hashSpreads() {
         func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer(NameHash.hash) }

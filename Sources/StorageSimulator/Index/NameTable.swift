@@ -15,7 +15,8 @@
 /// A copy shares the slots until one of them is changed (copy-on-write), so
 /// buckets restored from one snapshot share one table.
 struct NameTable<Value> {
-    /// One slot: empty when `value` is `nil`.
+    /// One slot: empty when `value` is `nil`, and then its name is `""`
+    /// (it holds no reference).
     private struct Slot {
         var hash: UInt64
         var name: String
@@ -24,34 +25,98 @@ struct NameTable<Value> {
         static var empty: Slot { Slot(hash: 0, name: "", value: nil) }
     }
 
-    /// A power of two of slots, at most ``maximumLoad`` of them in use.
-    private var slots: [Slot]
-    /// The number of values.
-    private(set) var count = 0
+    /// The slots' size and use, at the start of their storage.
+    private struct Header {
+        /// A power of two of slots.
+        var size: Int
+        /// The slots in use.
+        var count: Int
+    }
+
+    /// The slots, in one allocation. Not an array: an array of slots
+    /// destroys every slot, used or not, through the slot's value witness
+    /// when it is freed (~45 instructions each), and doubling a table frees
+    /// the old slots, all of them empty by then: a quarter of a name
+    /// table's insert. Freed, this destroys only the slots in use, and the
+    /// old slots of a doubling, moved out, none.
+    private final class Storage: ManagedBuffer<Header, Slot> {
+        /// `size` empty slots, written in one pass.
+        static func make(size: Int) -> Storage {
+            let storage = unsafeDowncast(
+                Storage.create(minimumCapacity: size) { _ in Header(size: size, count: 0) }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: size) }
+            return storage
+        }
+
+        /// A copy, each value retained again.
+        func copy() -> Storage {
+            let header = self.shape
+            let size = header.size
+            let copy = unsafeDowncast(
+                Storage.create(minimumCapacity: size) { _ in header }, to: Storage.self)
+            withUnsafeMutablePointerToElements { source in
+                copy.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: size) }
+            }
+            return copy
+        }
+
+        /// The header, read through its address: `header` itself is a
+        /// class property, each read a dynamic exclusivity check (~60
+        /// instructions, as much as the rest of a probe).
+        var shape: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+        deinit {
+            withUnsafeMutablePointers { header, slots in
+                var remaining = header.pointee.count
+                var index = 0
+                while remaining > 0 {
+                    if slots[index].value != nil {
+                        (slots + index).deinitialize(count: 1)
+                        remaining &-= 1
+                    }
+                    index &+= 1
+                }
+            }
+        }
+    }
+
+    /// Shared by copies until one of them changes (``withUniqueSlots(_:)``).
+    private var storage: Storage
 
     /// Slots in use, at most, per slot: linear probing stays short up to about this.
     private static var maximumLoad: Double { 0.7 }
+
+    /// The number of values.
+    var count: Int { storage.shape.count }
 
     /// An empty table with room for `capacity` values before it grows.
     init(capacity: Int = 0) {
         var size = 8
         while Double(capacity) > Double(size) * Self.maximumLoad { size *= 2 }
-        slots = Self.emptySlots(size)
+        storage = Storage.make(size: size)
     }
 
-    /// `count` empty slots, written in one pass over the new storage
-    /// (`Array(repeating:count:)` copied the empty slot through its value
-    /// witness, ~36 instructions a slot, at every doubling).
-    private static func emptySlots(_ count: Int) -> [Slot] {
-        [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.initialize(repeating: .empty)
-            initialized = count
+    /// Calls `body` with the slots, read-only.
+    @inline(__always)
+    private func withSlots<Result>(_ body: (UnsafeBufferPointer<Slot>) -> Result) -> Result {
+        storage.withUnsafeMutablePointers { header, slots in
+            body(UnsafeBufferPointer(start: slots, count: header.pointee.size))
+        }
+    }
+
+    /// Calls `body` with the slots and the count, to change them; the
+    /// storage is this table's alone by then.
+    @inline(__always)
+    private mutating func withUniqueSlots<Result>(_ body: (UnsafeMutableBufferPointer<Slot>, inout Int) -> Result) -> Result {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage.withUnsafeMutablePointers { header, slots in
+            body(UnsafeMutableBufferPointer(start: slots, count: header.pointee.size), &header.pointee.count)
         }
     }
 
     /// The value stored under the name whose UTF-8 bytes are `name`.
     func value(forBytes name: UnsafeBufferPointer<UInt8>) -> Value? {
-        slots.withUnsafeBufferPointer { slots in
+        withSlots { slots in
             slots[Self.position(of: name, hash: NameHash.hash(name), in: slots)].value
         }
     }
@@ -64,44 +129,47 @@ struct NameTable<Value> {
     /// Changes in place the value stored under the name whose UTF-8 bytes
     /// are `name`, returning `false` (and calling nothing) when there is none.
     mutating func modifyValue(forBytes name: UnsafeBufferPointer<UInt8>, _ body: (inout Value) -> Void) -> Bool {
-        let position = slots.withUnsafeBufferPointer { Self.position(of: name, hash: NameHash.hash(name), in: $0) }
-        guard slots[position].value != nil else { return false }
-        body(&slots[position].value!)
-        return true
+        let hash = NameHash.hash(name)
+        return withUniqueSlots { slots, _ in
+            let position = Self.position(of: name, hash: hash, in: UnsafeBufferPointer(slots))
+            guard slots[position].value != nil else { return false }
+            body(&slots[position].value!)
+            return true
+        }
     }
 
     /// Stores `value` under `name`, returning the value it replaced.
     @discardableResult
     mutating func insert(_ value: Value, named name: String) -> Value? {
-        if Double(count + 1) > Double(slots.count) * Self.maximumLoad { grow() }
+        if Double(count + 1) > Double(storage.shape.size) * Self.maximumLoad { grow() }
         // Found and written through one view of the slots; the value
         // replaced is moved out, not copied and then released.
-        let previous = NameHash.withBytes(of: name) { probe -> Value? in
+        return NameHash.withBytes(of: name) { probe -> Value? in
             let hash = NameHash.hash(probe)
-            return slots.withUnsafeMutableBufferPointer { slots -> Value? in
+            return withUniqueSlots { slots, count -> Value? in
                 let position = Self.position(of: probe, hash: hash, in: UnsafeBufferPointer(slots))
                 let previous = slots[position].value.take()
                 slots[position].hash = hash
                 slots[position].name = name
                 slots[position].value = value
+                if previous == nil { count += 1 }
                 return previous
             }
         }
-        if previous == nil { count += 1 }
-        return previous
     }
 
     /// Removes the value stored under `name`, returning it.
     @discardableResult
     mutating func remove(named name: String) -> Value? {
         var hole = NameHash.withBytes(of: name) { probe -> Int in
-            slots.withUnsafeBufferPointer { Self.position(of: probe, hash: NameHash.hash(probe), in: $0) }
+            withSlots { Self.position(of: probe, hash: NameHash.hash(probe), in: $0) }
         }
-        guard let removed = slots[hole].value else { return nil }
-        count -= 1
-        // Backward-shift deletion: move up every later entry of the run that
-        // may not sit past the hole, so no probe ever stops early at it.
-        slots.withUnsafeMutableBufferPointer { slots in
+        guard withSlots({ $0[hole].value }) != nil else { return nil }
+        return withUniqueSlots { slots, count -> Value? in
+            let removed = slots[hole].value
+            count -= 1
+            // Backward-shift deletion: move up every later entry of the run that
+            // may not sit past the hole, so no probe ever stops early at it.
             let mask = slots.count &- 1
             var next = (hole &+ 1) & mask
             while slots[next].value != nil {
@@ -117,8 +185,8 @@ struct NameTable<Value> {
                 next = (next &+ 1) & mask
             }
             slots[hole] = .empty
+            return removed
         }
-        return removed
     }
 
     /// Removes every value.
@@ -143,25 +211,34 @@ struct NameTable<Value> {
         return position
     }
 
-    /// Doubles the slots. Each value moves to its new slot, leaving an
-    /// empty one behind, instead of being copied there and then released
-    /// with the old array (two retains and two releases an entry).
+    /// Doubles the slots. Each value moves to its new slot: the old storage,
+    /// this table's alone, is left with nothing to destroy. A shared one
+    /// is copied from instead, each value retained again.
     private mutating func grow() {
-        var old = slots
-        slots = Self.emptySlots(old.count * 2)
-        old.withUnsafeMutableBufferPointer { old in
-            slots.withUnsafeMutableBufferPointer { slots in
-                guard let source = old.baseAddress else { return }
-                let mask = slots.count - 1
-                for index in old.indices where old[index].value != nil {
-                    var position = Int(truncatingIfNeeded: old[index].hash) & mask
+        let moving = isKnownUniquelyReferenced(&storage)
+        let old = storage
+        let bigger = Storage.make(size: old.shape.size * 2)
+        bigger.withUnsafeMutablePointers { header, slots in
+            let mask = header.pointee.size - 1
+            old.withUnsafeMutablePointers { oldHeader, oldSlots in
+                for index in 0..<oldHeader.pointee.size where oldSlots[index].value != nil {
+                    var position = Int(truncatingIfNeeded: oldSlots[index].hash) & mask
                     while slots[position].value != nil { position = (position + 1) & mask }
-                    let moved = (source + index).move()
-                    (source + index).initialize(to: .empty)
-                    slots[position] = moved
+                    if moving {
+                        // Moved out, the old slot left uninitialized (the old
+                        // storage destroys nothing: its count is 0), and
+                        // moved in over an empty slot, which holds no
+                        // reference to release.
+                        (slots + position).initialize(to: (oldSlots + index).move())
+                    } else {
+                        slots[position] = oldSlots[index]
+                    }
                 }
+                header.pointee.count = oldHeader.pointee.count
+                if moving { oldHeader.pointee.count = 0 }
             }
         }
+        storage = bigger
     }
 }
 
