@@ -167,11 +167,6 @@ final class IndexNode<Key: IndexKey, Element> {
         }
     }
 
-    /// The position of the first key not before `key` (`orEqual`: after it).
-    func position(of key: Key, pastEqual orEqual: Bool) -> Int {
-        key.withBytes { position(of: $0, pastEqual: orEqual) }
-    }
-
     // MARK: - Changing keys
 
     /// Inserts `key` at `position`, which must keep the keys in order.

@@ -92,9 +92,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
             while !node.isLeaf {
                 node = node.children[node.position(of: bytes, pastEqual: true)]
             }
-            let index = node.position(of: bytes, pastEqual: false)
-            guard index < node.keys.count, node.compare(bytes, toKeyAt: index) == 0 else { return nil }
-            return node.elements[index]
+            let (index, found) = node.search(bytes, pastEqual: false)
+            return found ? node.elements[index] : nil
         }
     }
 
@@ -116,7 +115,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
     /// Removes the entry for `key`, returning its element.
     @discardableResult
     func remove(_ key: Key) -> Element? {
-        let removed = remove(key, from: root)
+        // The key's bytes are taken once for the whole descent, as an insert's are.
+        let removed = key.withBytes { remove(bytes: $0, from: root) }
         if removed != nil {
             count -= 1
             if !root.isLeaf && root.keys.isEmpty { root = root.children[0] }
@@ -200,15 +200,16 @@ final class OrderedIndex<Key: IndexKey, Element> {
 
     // MARK: - Removal
 
-    private func remove(_ key: Key, from node: IndexNode<Key, Element>) -> Element? {
+    /// Removes the key whose bytes are `bytes` below `node`.
+    private func remove(bytes: UnsafeBufferPointer<UInt8>, from node: IndexNode<Key, Element>) -> Element? {
         if node.isLeaf {
-            let (index, found) = key.withBytes { node.search($0, pastEqual: false) }
+            let (index, found) = node.search(bytes, pastEqual: false)
             guard found else { return nil }
             node.removeKey(at: index)
             return node.elements.remove(at: index)
         }
-        let child = node.position(of: key, pastEqual: true)
-        let removed = remove(key, from: node.children[child])
+        let child = node.position(of: bytes, pastEqual: true)
+        let removed = remove(bytes: bytes, from: node.children[child])
         if removed != nil, node.children[child].keys.count < minKeys {
             rebalance(node, child: child)
         }
