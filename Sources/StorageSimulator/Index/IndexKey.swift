@@ -12,8 +12,7 @@ protocol IndexKey: Comparable {
 
 extension ObjectName: IndexKey {
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(string.utf8).withUnsafeBufferPointer(body)
+        UTF8Order.withBytes(of: string, body)
     }
 }
 

@@ -123,7 +123,7 @@ struct NameTable<Value> {
 
     /// The value stored under `name`.
     func value(named name: String) -> Value? {
-        NameHash.withBytes(of: name) { value(forBytes: $0) }
+        UTF8Order.withBytes(of: name) { value(forBytes: $0) }
     }
 
     /// Changes in place the value stored under the name whose UTF-8 bytes
@@ -144,7 +144,7 @@ struct NameTable<Value> {
         if Double(count + 1) > Double(storage.shape.size) * Self.maximumLoad { grow() }
         // Found and written through one view of the slots; the value
         // replaced is moved out, not copied and then released.
-        return NameHash.withBytes(of: name) { probe -> Value? in
+        return UTF8Order.withBytes(of: name) { probe -> Value? in
             let hash = NameHash.hash(probe)
             return withUniqueSlots { slots, count -> Value? in
                 let position = Self.position(of: probe, hash: hash, in: UnsafeBufferPointer(slots))
@@ -161,7 +161,7 @@ struct NameTable<Value> {
     /// Removes the value stored under `name`, returning it.
     @discardableResult
     mutating func remove(named name: String) -> Value? {
-        var hole = NameHash.withBytes(of: name) { probe -> Int in
+        var hole = UTF8Order.withBytes(of: name) { probe -> Int in
             withSlots { Self.position(of: probe, hash: NameHash.hash(probe), in: $0) }
         }
         guard withSlots({ $0[hole].value }) != nil else { return nil }
@@ -203,7 +203,7 @@ struct NameTable<Value> {
         let mask = slots.count &- 1
         var position = Int(truncatingIfNeeded: hash) & mask
         while slots[position].value != nil {
-            if slots[position].hash == hash, NameHash.withBytes(of: slots[position].name, { IndexBytes.compare($0, probe) == 0 }) {
+            if slots[position].hash == hash, UTF8Order.withBytes(of: slots[position].name, { IndexBytes.compare($0, probe) == 0 }) {
                 return position
             }
             position = (position &+ 1) & mask
@@ -266,13 +266,6 @@ extension NameTable where Value == StoredEntry {
 /// twenty-byte name.
 enum NameHash {
     private static let seed: (UInt64, UInt64) = (.random(in: .min ... .max), .random(in: .min ... .max))
-
-    /// Calls `body` with the UTF-8 bytes of `name`.
-    @inline(__always)
-    static func withBytes<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(name.utf8).withUnsafeBufferPointer(body)
-    }
 
     /// The hash of `bytes`.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

@@ -31,63 +31,39 @@ struct ObjectName: Comparable, Hashable, Sendable {
 
 /// Byte-wise helpers on the UTF-8 form of strings.
 enum UTF8Order {
+    /// Calls `body` with the UTF-8 bytes of `string`: in place when the
+    /// string's storage is contiguous UTF-8 (a native string), else copied.
+    @inline(__always)
+    static func withBytes<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// Compares two strings by their UTF-8 bytes: negative, zero or positive.
     static func compare(_ lhs: String, _ rhs: String) -> Int {
-        let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                compare(left, right)
-            }
+        // Both in place, or both copied: `withBytes` nested twice was not
+        // inlined, and doubled the cost of a comparison (82 → 188 instructions).
+        let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { IndexBytes.compare(left, $0) }
         }
-        if let fast, let result = fast { return result }
-        return compare(Array(lhs.utf8)[...], Array(rhs.utf8)[...])
-    }
-
-    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-        let shared = min(left.count, right.count)
-        if shared > 0, let l = left.baseAddress, let r = right.baseAddress {
-            let result = memcmp(l, r, shared)
-            if result != 0 { return Int(result) }
+        if let inPlace, let order = inPlace { return order }
+        return Array(lhs.utf8).withUnsafeBufferPointer { left in
+            Array(rhs.utf8).withUnsafeBufferPointer { IndexBytes.compare(left, $0) }
         }
-        return left.count - right.count
-    }
-
-    private static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
-        for (l, r) in zip(left, right) where l != r {
-            return Int(l) - Int(r)
-        }
-        return left.count - right.count
-    }
-
-    /// Whether `string` starts with `prefix`, byte for byte.
-    static func hasPrefix(_ string: String, _ prefix: String) -> Bool {
-        let fast = string.utf8.withContiguousStorageIfAvailable { whole in
-            prefix.utf8.withContiguousStorageIfAvailable { start in
-                guard start.count <= whole.count else { return false }
-                guard let wholeBase = whole.baseAddress, let startBase = start.baseAddress else { return start.isEmpty }
-                return memcmp(wholeBase, startBase, start.count) == 0
-            }
-        }
-        if let fast, let result = fast { return result }
-        return string.utf8.starts(with: prefix.utf8)
     }
 
     /// Whether two strings have the same bytes.
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
+        compare(lhs, rhs) == 0
     }
 
     /// The byte offset of the first occurrence of `needle` in `haystack`
     /// at or after byte offset `start`, if any.
     static func firstOccurrence(of needle: [UInt8], in haystack: String, from start: Int) -> Int? {
         guard !needle.isEmpty else { return nil }
-        if let found = haystack.utf8.withContiguousStorageIfAvailable({ firstOccurrence(of: needle, in: $0, from: start) }) {
-            return found
+        return withBytes(of: haystack) { bytes in
+            needle.withUnsafeBufferPointer { firstOccurrence(of: $0, in: bytes, from: start) }
         }
-        return Array(haystack.utf8).withUnsafeBufferPointer { firstOccurrence(of: needle, in: $0, from: start) }
-    }
-
-    private static func firstOccurrence(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        needle.withUnsafeBufferPointer { firstOccurrence(of: $0, in: bytes, from: start) }
     }
 
     /// The byte offset of the first occurrence of `needle` in `bytes` at or
