@@ -129,13 +129,24 @@ struct NameTable<Value> {
     /// Changes in place the value stored under the name whose UTF-8 bytes
     /// are `name`, returning `false` (and calling nothing) when there is none.
     mutating func modifyValue(forBytes name: UnsafeBufferPointer<UInt8>, _ body: (inout Value) -> Void) -> Bool {
-        let hash = NameHash.hash(name)
-        return withUniqueSlots { slots, _ in
-            let position = Self.position(of: name, hash: hash, in: UnsafeBufferPointer(slots))
-            guard slots[position].value != nil else { return false }
-            body(&slots[position].value!)
-            return true
+        guard let position = slot(forBytes: name) else { return false }
+        withUniqueSlots { slots, _ in body(&slots[position].value!) }
+        return true
+    }
+
+    /// The slot holding a value under the name whose bytes are `name`, if
+    /// any: found before the slots are made this table's own, so that a
+    /// shared table is not copied for a name it lacks.
+    private func slot(forBytes name: UnsafeBufferPointer<UInt8>) -> Int? {
+        withSlots { slots in
+            let position = Self.position(of: name, hash: NameHash.hash(name), in: slots)
+            return slots[position].value == nil ? nil : position
         }
+    }
+
+    /// The slot holding a value under `name`, if any.
+    private func slot(named name: String) -> Int? {
+        UTF8Order.withBytes(of: name) { slot(forBytes: $0) }
     }
 
     /// Stores `value` under `name`, returning the value it replaced.
@@ -161,10 +172,7 @@ struct NameTable<Value> {
     /// Removes the value stored under `name`, returning it.
     @discardableResult
     mutating func remove(named name: String) -> Value? {
-        var hole = UTF8Order.withBytes(of: name) { probe -> Int in
-            withSlots { Self.position(of: probe, hash: NameHash.hash(probe), in: $0) }
-        }
-        guard withSlots({ $0[hole].value }) != nil else { return nil }
+        guard var hole = slot(named: name) else { return nil }
         return withUniqueSlots { slots, count -> Value? in
             let removed = slots[hole].value
             count -= 1
