@@ -97,6 +97,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RulesLintTests", dependencies: ["RulesLint", "RulesEngine", "RulesSyntax", "FuzzSupport"], exclude: ["Golden"]),
+        .testTarget(name: "BenchmarkTargetsTests", dependencies: ["storage-rules-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,23 +66,30 @@ enum TargetTable {
 
     /// Prints every target, its limit, the measured value and whether it is met.
     static func printTable() {
-        guard targets.contains(where: { $0.measured != nil }) else { return }
-        print("== targets (issue #10)")
-        print(pad("target", 52) + pad("limit", 14) + pad("measured", 14) + "verdict")
+        for line in tableLines(targets) { print(line) }
+    }
+
+    /// The table's lines for `targets`: a heading, one line per target
+    /// (its verdict, or why it was not measured) and a count of the
+    /// targets met; nothing when none was measured.
+    static func tableLines(_ targets: [Target]) -> [String] {
+        guard targets.contains(where: { $0.measured != nil }) else { return [] }
+        var lines = ["== targets (issue #10)", pad("target", 52) + pad("limit", 14) + pad("measured", 14) + "verdict"]
         var met = 0
         var measuredCount = 0
         for target in targets {
             let limit = (target.direction == .atMost ? "≤ " : "≥ ") + text(target.limit, target.unit)
             guard let value = target.measured else {
-                print(pad(target.name, 52) + pad(limit, 14) + pad("-", 14) + (target.elsewhere ?? "not measured (group not run)"))
+                lines.append(pad(target.name, 52) + pad(limit, 14) + pad("-", 14) + (target.elsewhere ?? "not measured (group not run)"))
                 continue
             }
             measuredCount += 1
             let isMet = target.direction == .atMost ? value <= target.limit : value >= target.limit
             if isMet { met += 1 }
-            print(pad(target.name, 52) + pad(limit, 14) + pad(text(value, target.unit), 14) + (isMet ? "met" : "NOT MET"))
+            lines.append(pad(target.name, 52) + pad(limit, 14) + pad(text(value, target.unit), 14) + (isMet ? "met" : "NOT MET"))
         }
-        print("\(met) of \(measuredCount) measured targets met")
+        lines.append("\(met) of \(measuredCount) measured targets met")
+        return lines
     }
 
     private static func text(_ value: Double, _ unit: Unit) -> String {
