@@ -90,6 +90,18 @@ struct StructureTests {
         #expect(TreeWalk.ids(in: result.ruleset) == Array(0..<9))
     }
 
+    /// The parser gives ids as it reads; an allow statement it drops after
+    /// reading its condition (no valid method) must leave no gap.
+    @Test func idsStayDenseWhenRecoveryDropsAReadCondition() throws {
+        let result = Fixtures.parse("service s { match /a { allow fetch: if a && b; allow read: if [c, {'k': d}][0]; } }")
+        #expect(result.diagnostics.map(\.id) == ["syntax.unknown-method"])
+        let allows = try #require(result.ruleset.service?.matches.first?.allows)
+        #expect(allows.count == 1)
+        #expect(allows.first?.condition?.id == 0)
+        #expect(result.expressionCount == 7)
+        #expect(TreeWalk.ids(in: result.ruleset) == Array(0..<7))
+    }
+
     @Test func exprDumpWorksOnItsOwn() throws {
         let expr = try #require(Fixtures.parseExpression("a.b(c)[1:] in [1, 'x']").expr)
         #expect(expr.dump() == #"(in (slice (call a.b c) 1 _) (list 1 "x"))"#)

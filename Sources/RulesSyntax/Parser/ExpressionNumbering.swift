@@ -2,6 +2,10 @@
 /// appear in the file, and within an expression the parent before its
 /// children, children left to right. Ids run 0, 1, 2, ... and ``nextID``
 /// ends as the number of expressions.
+///
+/// The parser gives these ids as it goes (``PendingExpressions``); this
+/// pass renumbers a tree only after syntax errors, whose recovery may drop
+/// expressions that already had ids.
 struct ExpressionNumbering {
     /// The id the next expression gets.
     private(set) var nextID = 0

@@ -1,28 +1,38 @@
-/// An expression under construction, with the height of its tree so the
-/// parser can refuse trees too tall for later recursive passes.
+/// An expression under construction: where it lies in the parser's
+/// ``PendingExpressions``, the source it covers, and the height of its tree
+/// so the parser can refuse trees too tall for later recursive passes.
 struct Node {
-    var expr: Expr
+    var position: Int
+    var range: SourceRange
     var height: Int
 }
 
 extension RulesParser {
-    /// Builds a node; ids are placeholders until ``ExpressionNumbering`` runs.
-    func node(_ kind: ExprKind, _ range: SourceRange, height: Int = 1) -> Node {
-        Node(expr: Expr(id: 0, range: range, kind: kind), height: height)
+    /// Adds a node whose children are already built.
+    mutating func node(_ kind: PendingExpressions.Kind, _ range: SourceRange, height: Int = 1) -> Node {
+        Node(position: pending.add(kind, range), range: range, height: height)
+    }
+
+    /// A whole expression as a tree: its ids follow the expressions taken
+    /// before it, in source order.
+    mutating func take(_ node: Node) -> Expr {
+        let firstID = nextExpressionID
+        nextExpressionID += pending.size(of: node.position)
+        return pending.take(node.position, firstID: firstID)
     }
 
     /// An ``ExprKind/invalid`` placeholder.
-    func invalid(_ range: SourceRange) -> Node {
-        node(.invalid, range)
+    mutating func invalid(_ range: SourceRange) -> Node {
+        node(.leaf(.invalid), range)
     }
 
     /// Rejects a tree that grew too tall: reports it, skips the rest of the
     /// expression and returns an invalid node in its place.
     mutating func checkHeight(_ candidate: Node) -> Node {
         guard candidate.height > Self.maxExpressionDepth else { return candidate }
-        report(SyntaxMessages.tooComplex(candidate.expr.range))
+        report(SyntaxMessages.tooComplex(candidate.range))
         skipExpressionRemainder()
-        return invalid(SourceRange(start: candidate.expr.range.start, end: previousEnd))
+        return invalid(SourceRange(start: candidate.range.start, end: previousEnd))
     }
 
     /// Counts one level of recursion; `false` (after reporting and skipping
@@ -50,12 +60,13 @@ extension RulesParser {
         guard consume(.colon) else {
             reportMismatched(expecting: "':'")
             let range = SourceRange(start: start, end: previousEnd)
-            return node(.ternary(condition.expr, then.expr, invalid(.at(previousEnd)).expr), range)
+            let otherwise = invalid(.at(previousEnd))
+            return node(.ternary(condition.position, then.position, otherwise.position), range)
         }
         let otherwise = parseExpression()
         let height = max(condition.height, then.height, otherwise.height) + 1
-        let range = condition.expr.range.union(otherwise.expr.range)
-        return checkHeight(node(.ternary(condition.expr, then.expr, otherwise.expr), range, height: height))
+        let range = condition.range.union(otherwise.range)
+        return checkHeight(node(.ternary(condition.position, then.position, otherwise.position), range, height: height))
     }
 
     /// Precedence climbing over the binary operators and `is`, all left-associative.
@@ -71,9 +82,9 @@ extension RulesParser {
             }
             advance()
             let right = parseBinary(minimumPrecedence: op.precedence + 1)
-            let range = left.expr.range.union(right.expr.range)
+            let range = left.range.union(right.range)
             let height = max(left.height, right.height) + 1
-            left = checkHeight(node(.binary(op, left.expr, right.expr), range, height: height))
+            left = checkHeight(node(.binary(op, left.position, right.position), range, height: height))
         }
     }
 
@@ -105,16 +116,16 @@ extension RulesParser {
         advance()
         guard at(.identifier) || current.kind.isKeyword else {
             reportMismatched(expecting: "TYPE")
-            return invalid(SourceRange(start: value.expr.range.start, end: previousEnd))
+            return invalid(SourceRange(start: value.range.start, end: previousEnd))
         }
         let typeToken = current
         advance()
-        let range = SourceRange(start: value.expr.range.start, end: typeToken.end)
+        let range = SourceRange(start: value.range.start, end: typeToken.end)
         guard let type = TypeName(rawValue: name(of: typeToken)) else {
             emit(SyntaxMessages.unknownType(name(of: typeToken), typeToken.range))
             return invalid(range)
         }
-        return node(.isType(value.expr, type), range, height: value.height + 1)
+        return node(.isType(value.position, type), range, height: value.height + 1)
     }
 
     // MARK: Unary and postfix
@@ -143,15 +154,15 @@ extension RulesParser {
         guard enterNesting() else { return invalid(SourceRange(start: start, end: previousEnd)) }
         defer { expressionDepth -= 1 }
         let operand = parseUnary()
-        let range = SourceRange(start: start, end: operand.expr.range.end)
-        return node(.unary(op, operand.expr), range, height: operand.height + 1)
+        let range = SourceRange(start: start, end: operand.range.end)
+        return node(.unary(op, operand.position), range, height: operand.height + 1)
     }
 
     /// Applies `.name`, `[index]`, `[lower:upper]` and `(args)` left to right.
     private mutating func parsePostfix(_ base: Node) -> Node {
         var result = base
         while true {
-            let start = result.expr.range.start
+            let start = result.range.start
             switch current.kind {
             case .dot:
                 advance()
@@ -161,17 +172,14 @@ extension RulesParser {
                 }
                 let member = Identifier(name: name(of: current), range: current.range)
                 advance()
-                result = node(.member(result.expr, member), SourceRange(start: start, end: previousEnd), height: result.height + 1)
+                result = node(.member(result.position, member), SourceRange(start: start, end: previousEnd), height: result.height + 1)
             case .leftBracket:
                 result = parseSubscript(result)
             case .leftParen:
-                switch result.expr.kind {
-                case .identifier, .member: break
-                default: emit(SyntaxMessages.invalidCallee(result.expr.range))
-                }
+                if !pending.isCallee(result.position) { emit(SyntaxMessages.invalidCallee(result.range)) }
                 let arguments = parseSequence(closing: .rightParen, closingSpelling: ")", allowTrailingComma: false)
                 let height = max(result.height, arguments.map(\.height).max() ?? 0) + 1
-                let kind = ExprKind.call(result.expr, arguments.map(\.expr))
+                let kind = PendingExpressions.Kind.call(result.position, pending.sequence(arguments.lazy.map(\.position)))
                 result = node(kind, SourceRange(start: start, end: previousEnd), height: height)
             default:
                 return result
@@ -182,7 +190,7 @@ extension RulesParser {
 
     /// `[index]` or `[lower:upper]` (either bound optional, not both).
     private mutating func parseSubscript(_ base: Node) -> Node {
-        let start = base.expr.range.start
+        let start = base.range.start
         let open = current.range
         advance()
         let lower: Node? = at(.colon) ? nil : parseExpression()
@@ -190,7 +198,7 @@ extension RulesParser {
             expectClosing(.rightBracket, "]")
             let index = lower ?? invalid(.at(previousEnd))
             let height = max(base.height, index.height) + 1
-            return node(.index(base.expr, index.expr), SourceRange(start: start, end: previousEnd), height: height)
+            return node(.index(base.position, index.position), SourceRange(start: start, end: previousEnd), height: height)
         }
         let upper: Node? = at(.rightBracket) ? nil : parseExpression()
         expectClosing(.rightBracket, "]")
@@ -198,7 +206,7 @@ extension RulesParser {
             emit(SyntaxMessages.emptySlice(SourceRange(start: open.start, end: previousEnd)))
         }
         let height = max(base.height, lower?.height ?? 0, upper?.height ?? 0) + 1
-        let kind = ExprKind.slice(base.expr, lower?.expr, upper?.expr)
+        let kind = PendingExpressions.Kind.slice(base.position, lower?.position, upper?.position)
         return node(kind, SourceRange(start: start, end: previousEnd), height: height)
     }
 

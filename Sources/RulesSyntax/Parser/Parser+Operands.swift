@@ -7,30 +7,30 @@ extension RulesParser {
             return numberLiteral(negatedFrom: nil)
         case .string:
             advance()
-            if case .string(let value) = token.value { return node(.string(value), token.range) }
+            if case .string(let value) = token.value { return node(.leaf(.string(value)), token.range) }
             return invalid(token.range)
         case .bytes:
             advance()
-            if case .bytes(let value) = token.value { return node(.bytes(value), token.range) }
+            if case .bytes(let value) = token.value { return node(.leaf(.bytes(value)), token.range) }
             return invalid(token.range)
         case .true, .false:
             advance()
-            return node(.bool(token.kind == .true), token.range)
+            return node(.leaf(.bool(token.kind == .true)), token.range)
         case .null:
             advance()
-            return node(.null, token.range)
+            return node(.leaf(.null), token.range)
         case .identifier:
             advance()
-            return node(.identifier(name(of: token)), token.range)
+            return node(.leaf(.identifier(name(of: token))), token.range)
         case .leftParen:
             advance()
             let inner = parseExpression()
             expectClosing(.rightParen, ")")
-            return node(.parenthesized(inner.expr), SourceRange(start: token.start, end: previousEnd), height: inner.height + 1)
+            return node(.parenthesized(inner.position), SourceRange(start: token.start, end: previousEnd), height: inner.height + 1)
         case .leftBracket:
             let elements = parseSequence(closing: .rightBracket, closingSpelling: "]", allowTrailingComma: true)
             let height = (elements.map(\.height).max() ?? 0) + 1
-            return node(.list(elements.map(\.expr)), SourceRange(start: token.start, end: previousEnd), height: height)
+            return node(.list(pending.sequence(elements.lazy.map(\.position))), SourceRange(start: token.start, end: previousEnd), height: height)
         case .leftBrace:
             return parseMap()
         case .slash:
@@ -61,16 +61,16 @@ extension RulesParser {
         let range = SourceRange(start: minusStart ?? token.start, end: token.end)
         switch token.value {
         case .float(let value):
-            return node(.float(minusStart == nil ? value : -value), range)
+            return node(.leaf(.float(minusStart == nil ? value : -value)), range)
         case .int(let magnitude):
             let limit = UInt64(Int64.max) + (minusStart == nil ? 0 : 1)
             guard let magnitude, magnitude <= limit else {
                 emit(SyntaxMessages.integerOverflow(text(in: range), range))
                 return invalid(range)
             }
-            if minusStart == nil { return node(.int(Int64(magnitude)), range) }
+            if minusStart == nil { return node(.leaf(.int(Int64(magnitude))), range) }
             // 0 - magnitude in two's complement; exact for 2^63 (Int64.min).
-            return node(.int(Int64(bitPattern: 0 &- magnitude)), range)
+            return node(.leaf(.int(Int64(bitPattern: 0 &- magnitude))), range)
         default:
             return invalid(range)
         }
@@ -80,7 +80,7 @@ extension RulesParser {
     private mutating func parseMap() -> Node {
         let start = current.start
         advance()
-        var entries: [MapEntry] = []
+        var entries: [Int] = []
         var height = 0
         while !consume(.rightBrace) {
             let key = parseExpression()
@@ -90,7 +90,8 @@ extension RulesParser {
             } else {
                 skipExpressionRemainder()
             }
-            entries.append(MapEntry(key: key.expr, value: value.expr))
+            entries.append(key.position)
+            entries.append(value.position)
             height = max(height, key.height, value.height)
             if consume(.comma) { continue }
             if consume(.rightBrace) { break }
@@ -100,7 +101,7 @@ extension RulesParser {
             _ = consume(.rightBrace)
             break
         }
-        return node(.map(entries), SourceRange(start: start, end: previousEnd), height: height + 1)
+        return node(.map(pending.sequence(entries)), SourceRange(start: start, end: previousEnd), height: height + 1)
     }
 
     // MARK: Path literals
@@ -113,7 +114,7 @@ extension RulesParser {
     /// `)` end the path.
     private mutating func parsePathLiteral() -> Node {
         let start = current.start
-        var segments: [PathLiteralSegment] = []
+        var segments: [PendingExpressions.Segment] = []
         var height = 0
         var offset = start
         while lexer.byte(at: offset) == UInt8(ascii: "/") {
@@ -123,7 +124,7 @@ extension RulesParser {
             if first == UInt8(ascii: "$") && lexer.byte(at: segmentStart + 1) == UInt8(ascii: "(") {
                 resumeLexing(at: segmentStart + 2)
                 let inner = parseExpression()
-                segments.append(.interpolation(inner.expr))
+                segments.append(.interpolation(inner.position))
                 height = max(height, inner.height)
                 if !at(.rightParen) {
                     reportMismatched(expecting: "')'")

@@ -28,17 +28,17 @@ extension RulesParser {
         var condition: Expr?
         if consume(.colon) {
             if consume(.if) {
-                condition = parseExpression().expr
+                condition = take(parseExpression())
             } else if endsStatement(current.kind) {
                 reportMismatched(expecting: "'if'")
             } else {
                 report(SyntaxMessages.missingIf(text(of: current), current.range))
-                condition = parseExpression().expr
+                condition = take(parseExpression())
             }
         } else if at(.if) {
             reportMismatched(expecting: "{',', ':', ';'}")
             advance()
-            condition = parseExpression().expr
+            condition = take(parseExpression())
         }
         finishStatement()
         guard !methods.isEmpty else { return nil }
@@ -88,11 +88,11 @@ extension RulesParser {
         if at(.return) {
             recovering = false
             advance()
-            body = parseExpression().expr
+            body = take(parseExpression())
             finishStatement()
         } else {
             report(SyntaxMessages.missingReturn(text(of: current), current.range))
-            body = Expr(id: 0, range: .at(current.start), kind: .invalid)
+            body = take(invalid(.at(current.start)))
         }
         closeFunctionBody()
         return FunctionDecl(
@@ -134,7 +134,7 @@ extension RulesParser {
             synchronize()
             return nil
         }
-        let value = parseExpression().expr
+        let value = take(parseExpression())
         let binding = LetBinding(name: name, value: value, range: SourceRange(start: start, end: previousEnd))
         if consume(.semicolon) { return binding }
         if at(.return) || at(.let) {

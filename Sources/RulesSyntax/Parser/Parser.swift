@@ -8,14 +8,20 @@ public enum Parser {
     /// assigned in source order, parents before children, starting at 0.
     public static func parse(_ source: SourceFile) -> ParseResult {
         var parser = RulesParser(bytes: source.bytes)
-        let parsed = parser.parseRuleset()
-        var numbering = ExpressionNumbering()
-        let ruleset = numbering.number(parsed)
+        var ruleset = parser.parseRuleset()
+        var expressionCount = parser.nextExpressionID
+        if !parser.diagnostics.isEmpty || !parser.lexer.diagnostics.isEmpty {
+            // Recovery may have dropped expressions it had taken, leaving
+            // gaps in the ids.
+            var numbering = ExpressionNumbering()
+            ruleset = numbering.number(ruleset)
+            expressionCount = numbering.nextID
+        }
         let diagnostics = (parser.diagnostics + parser.lexer.diagnostics).enumerated().sorted {
             ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
         }.map(\.element)
         return ParseResult(
-            source: source, ruleset: ruleset, diagnostics: diagnostics, expressionCount: numbering.nextID,
+            source: source, ruleset: ruleset, diagnostics: diagnostics, expressionCount: expressionCount,
             comments: parser.lexer.comments)
     }
 }
@@ -52,6 +58,10 @@ struct RulesParser {
     var expressionDepth = 0
     /// Current `match` nesting depth.
     var matchDepth = 0
+    /// Expressions being read, until ``take(_:)`` makes each a tree.
+    var pending = PendingExpressions()
+    /// The id the next expression taken starts at.
+    var nextExpressionID = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
