@@ -53,12 +53,18 @@ struct CompiledFunction: Sendable {
     /// The body compiled for untraced evaluation (filled in by ``Program``
     /// once every scope exists, so calls may refer to it before it is built).
     let code = FunctionCode()
+    /// `name(a, b)`, as arity errors print it: made once, for every call
+    /// site to keep.
+    let signatureText: String
+
+    init(declaration: FunctionDecl, scopeDepth: Int) {
+        self.declaration = declaration
+        self.scopeDepth = scopeDepth
+        signatureText = "\(declaration.name)(\(declaration.parameters.map(\.name).joined(separator: ", ")))"
+    }
 
     var name: String { declaration.name }
     var parameterNames: [String] { declaration.parameters.map(\.name) }
-
-    /// `name(a, b)`, as arity errors print it.
-    var signatureText: String { "\(name)(\(parameterNames.joined(separator: ", ")))" }
 }
 
 /// A match block ready for path matching.
