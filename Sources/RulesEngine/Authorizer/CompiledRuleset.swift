@@ -35,7 +35,7 @@ public final class CompiledRuleset: Sendable {
         expressionIndex.withLock { index in
             if index == nil {
                 var built: [Int: Expr] = [:]
-                for root in ruleset.allExpressions {
+                ruleset.forEachRootExpression { root in
                     root.forEachNode { built[$0.id] = $0 }
                 }
                 index = built

@@ -22,7 +22,7 @@ struct ExpressionChecks {
     func run() -> Findings {
         var findings = Findings()
         var stack: [(node: Expr, depth: Int)] = []
-        for root in ruleset.allExpressions {
+        ruleset.forEachRootExpression { root in
             var deepest = 0
             stack.append((root, 1))
             // Parents before children, siblings in source order: the order

@@ -14,25 +14,29 @@ extension Ruleset {
         return result
     }
 
-    /// Every root expression: allow conditions, then let values and
-    /// function bodies (file, service, then block functions in source order).
-    var allExpressions: [Expr] {
-        var conditions: [Expr] = []
-        var functionExpressions: [Expr] = []
-        func add(_ functions: [FunctionDecl]) {
+    /// Calls `body` with every root expression: allow conditions, then let
+    /// values and function bodies (file, service, then block functions in
+    /// source order).
+    func forEachRootExpression(_ body: (Expr) -> Void) {
+        func visitConditions(_ block: MatchBlock) {
+            for allow in block.allows {
+                if let condition = allow.condition { body(condition) }
+            }
+            for child in block.matches { visitConditions(child) }
+        }
+        func visit(_ functions: [FunctionDecl]) {
             for function in functions {
-                functionExpressions.append(contentsOf: function.lets.lazy.map(\.value))
-                functionExpressions.append(function.body)
+                for binding in function.lets { body(binding.value) }
+                body(function.body)
             }
         }
-        func visit(_ block: MatchBlock) {
-            conditions.append(contentsOf: block.allows.lazy.compactMap(\.condition))
-            add(block.functions)
-            for child in block.matches { visit(child) }
+        func visitFunctions(_ block: MatchBlock) {
+            visit(block.functions)
+            for child in block.matches { visitFunctions(child) }
         }
-        add(functions)
-        add(service?.functions ?? [])
-        for block in service?.matches ?? [] { visit(block) }
-        return conditions + functionExpressions
+        for block in service?.matches ?? [] { visitConditions(block) }
+        visit(functions)
+        visit(service?.functions ?? [])
+        for block in service?.matches ?? [] { visitFunctions(block) }
     }
 }
