@@ -13,12 +13,14 @@ struct NameResolution {
     let scopes: FunctionScopes
     let options: EngineOptions
 
-    private static let globals: Set<String> = ["request", "resource"]
+    private static let globals = ["request", "resource"]
 
     /// What code declared in one chain of match blocks sees.
     private struct Visibility {
-        /// `request`, `resource` and the chain's wildcards.
-        var variables: Set<String>
+        /// `request`, `resource` and the chain's wildcards: a few names,
+        /// searched in order (cheaper than hashing each, and than a set
+        /// copied for every block).
+        var variables: [String]
         /// Every function name visible, with the key (see
         /// ``FunctionScopes``) of the declaration a call resolves to: the
         /// innermost scope's.
@@ -29,7 +31,7 @@ struct NameResolution {
             var visibility = including(functions)
             for segment in block.path.segments {
                 switch segment.kind {
-                case .single(let name), .recursive(let name): visibility.variables.insert(name)
+                case .single(let name), .recursive(let name): visibility.variables.append(name)
                 case .literal: break
                 }
             }
