@@ -73,6 +73,20 @@ struct CheckerTests {
         #expect(rejected?.message == "Expression is too complex to evaluate safely.")
     }
 
+    static func parenthesized(_ count: Int, _ expression: String) -> String {
+        let nested = String(repeating: "(", count: count) + expression + String(repeating: ")", count: count)
+        return Engine.storageRules("function f() { return true; } match /{file} { allow get: if \(nested); }")
+    }
+
+    /// A called function's name, and a namespace and its function, are
+    /// levels of their own: here they are the deepest nodes.
+    @Test func calleeNamesCountTowardsComplexity() {
+        #expect(!Self.ids(Self.parenthesized(97, "f()")).contains("check.too-complex"))
+        #expect(Self.ids(Self.parenthesized(98, "f()")).contains("check.too-complex"))
+        #expect(!Self.ids(Self.parenthesized(95, "math.abs(-1) == 1")).contains("check.too-complex"))
+        #expect(Self.ids(Self.parenthesized(96, "math.abs(-1) == 1")).contains("check.too-complex"))
+    }
+
     @Test func version1GlobMustBeLast() {
         let text = "service firebase.storage { match /b/{bucket}/o { match /{a=**}/x { allow read; } } }"
         let error = Self.diagnostics(text).first { $0.id == "check.glob-not-last" }

@@ -21,10 +21,10 @@ struct Checker {
         diagnostics += checkMatchPaths()
         diagnostics += MatchLimits(ruleset: ruleset).run()
         diagnostics += checkFunctionDeclarations()
-        let findings = ExpressionChecks(ruleset: ruleset).run()
-        diagnostics += findings.depth
         let scopes = FunctionScopes(ruleset)
-        diagnostics += NameResolution(ruleset: ruleset, scopes: scopes, options: options).run()
+        let (resolution, findings) = NameResolution(ruleset: ruleset, scopes: scopes, options: options).run()
+        diagnostics += findings.depth
+        diagnostics += resolution
         diagnostics += CallGraph(scopes: scopes).run()
         diagnostics += findings.patterns
         diagnostics += findings.comparisons

@@ -1,15 +1,15 @@
 import RulesSyntax
 
 /// The checks that look at one expression node at a time (nesting depth,
-/// constant patterns, incomparable operands), made in one walk over every
-/// root expression instead of one walk each.
+/// constant patterns, incomparable operands), made during name
+/// resolution's walk (``NameResolution``), which visits every root
+/// expression parent first, siblings in source order: the order in which
+/// each check reports.
 ///
-/// Each check keeps its own list, in the order its own walk would have
-/// found them, so the checker can report them where it always has.
+/// Each check keeps its own list, so the checker can report them where it
+/// always has.
 struct ExpressionChecks {
-    let ruleset: Ruleset
-
-    /// What the walk found, one list per check.
+    /// What the checks found, one list per check.
     struct Findings {
         /// `check.too-complex`, at most one per root expression.
         var depth: [Diagnostic] = []
@@ -19,24 +19,32 @@ struct ExpressionChecks {
         var comparisons: [Diagnostic] = []
     }
 
-    func run() -> Findings {
-        var findings = Findings()
-        var stack: [(node: Expr, depth: Int)] = []
-        ruleset.forEachRootExpression { root in
-            var deepest = 0
-            stack.append((root, 1))
-            // Parents before children, siblings in source order: the order
-            // in which each check reports.
-            while let (node, depth) = stack.popLast() {
-                deepest = max(deepest, depth)
-                RegexCheck.check(node, into: &findings.patterns)
-                ComparisonCheck.check(node, into: &findings.comparisons)
-                node.forEachChildReversed { stack.append(($0, depth + 1)) }
-            }
-            if deepest > Checker.maximumExpressionDepth {
-                findings.depth.append(.error("check.too-complex", CheckMessages.tooComplex, at: root.range))
-            }
+    private(set) var findings = Findings()
+    /// The deepest level reached in the current root expression.
+    private var deepest = 0
+
+    /// Starts a root expression.
+    mutating func begin() {
+        deepest = 0
+    }
+
+    /// Checks one node, `depth` levels down its root (the root is at 1).
+    mutating func visit(_ node: Expr, depth: Int) {
+        reached(depth)
+        RegexCheck.check(node, into: &findings.patterns)
+        ComparisonCheck.check(node, into: &findings.comparisons)
+    }
+
+    /// Counts a level reached by a node the walk does not visit (a
+    /// function's name in a call), which no check but depth concerns.
+    mutating func reached(_ depth: Int) {
+        deepest = max(deepest, depth)
+    }
+
+    /// Ends the root expression `root`.
+    mutating func end(_ root: Expr) {
+        if deepest > Checker.maximumExpressionDepth {
+            findings.depth.append(.error("check.too-complex", CheckMessages.tooComplex, at: root.range))
         }
-        return findings
     }
 }

@@ -58,7 +58,9 @@ struct NameResolution {
         var names: Set<String>?
     }
 
-    func run() -> [Diagnostic] {
+    /// The warnings name resolution found, and what the per-node checks
+    /// (``ExpressionChecks``) found during the same walk.
+    func run() -> (diagnostics: [Diagnostic], findings: ExpressionChecks.Findings) {
         var diagnostics: [Diagnostic] = []
         var walker = Walker(options: options)
         let fileVisibility = Visibility(variables: NameResolution.globals, functions: scopes.fileFunctions)
@@ -116,13 +118,16 @@ struct NameResolution {
         for entry in functions where !usedFunctions.contains(entry.key) {
             diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(entry.function.name), at: entry.function.nameRange))
         }
-        return diagnostics
+        return (diagnostics, walker.checks.findings)
     }
 
-    /// Walks expressions, keeping one stack for all of them.
+    /// Walks expressions, keeping one stack for all of them, and makes the
+    /// per-node checks on the way.
     private struct Walker {
         let options: EngineOptions
-        var stack: [Expr] = []
+        /// Nodes to visit, each with its depth in its root expression.
+        var stack: [(node: Expr, depth: Int)] = []
+        var checks = ExpressionChecks()
 
         init(options: EngineOptions) {
             self.options = options
@@ -151,14 +156,17 @@ struct NameResolution {
         ) {
             func isLocal(_ name: String) -> Bool { !locals.isEmpty && locals.contains(name) }
             func isVisible(_ name: String) -> Bool { isLocal(name) || visibility.variables.contains(name) }
-            stack.append(root)
-            while let node = stack.popLast() {
+            checks.begin()
+            stack.append((root, 1))
+            while let (node, depth) = stack.popLast() {
+                checks.visit(node, depth: depth)
                 switch node.kind {
                 case .call(let callee, let arguments):
                     var walksCallee = true
                     switch callee.kind {
                     case .identifier(let name):
                         walksCallee = false
+                        checks.reached(depth + 1)
                         if let key = visibility.functions[name] {
                             uses.calls.append(key)
                         } else if BuiltinRegistry.global(name) == nil || (name == "debug" && !options.enablesDebugFunction) {
@@ -169,6 +177,7 @@ struct NameResolution {
                             !isVisible(namespace)
                         {
                             walksCallee = false
+                            checks.reached(depth + 2)
                             if BuiltinRegistry.function(namespace: namespace, name: name.name) == nil {
                                 let message = CheckMessages.invalidFunction("\(namespace).\(name.name)")
                                 uses.warnings.append((.warning("check.invalid-function", message, at: callee.range), false))
@@ -179,8 +188,8 @@ struct NameResolution {
                     default:
                         break
                     }
-                    for argument in arguments.reversed() { stack.append(argument) }
-                    if walksCallee { stack.append(callee) }
+                    for argument in arguments.reversed() { stack.append((argument, depth + 1)) }
+                    if walksCallee { stack.append((callee, depth + 1)) }
                 case .identifier(let name):
                     uses.names?.insert(name)
                     // Each set is searched once: a local name needs nothing else.
@@ -191,9 +200,10 @@ struct NameResolution {
                         uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), true))
                     }
                 default:
-                    node.forEachChildReversed { stack.append($0) }
+                    node.forEachChildReversed { stack.append(($0, depth + 1)) }
                 }
             }
+            checks.end(root)
         }
     }
 }
