@@ -45,7 +45,11 @@ final class Scope: Sendable {
 }
 
 /// A function together with the depth of the scope that declares it.
-struct CompiledFunction: Sendable {
+///
+/// A class: every call site and every check of a call looks one up, and a
+/// reference is copied with one retain where the declaration's fields would
+/// each be retained.
+final class CompiledFunction: Sendable {
     let declaration: FunctionDecl
     /// Depth of the declaring scope: the function sees wildcards bound at
     /// this depth and above.
