@@ -5,12 +5,19 @@ extension Ruleset {
     /// (empty for file- and service-level functions).
     var allFunctions: [(function: FunctionDecl, blocks: [MatchBlock])] {
         var result = (functions + (service?.functions ?? [])).map { (function: $0, blocks: [MatchBlock]()) }
-        func visit(_ block: MatchBlock, _ chain: [MatchBlock]) {
-            let chain = chain + [block]
-            result += block.functions.map { ($0, chain) }
-            for child in block.matches { visit(child, chain) }
+        // One chain, grown and shrunk along the walk; a block that declares
+        // functions keeps a copy of it.
+        var chain: [MatchBlock] = []
+        func visit(_ block: MatchBlock) {
+            chain.append(block)
+            if !block.functions.isEmpty {
+                let blocks = chain
+                result += block.functions.map { ($0, blocks) }
+            }
+            for child in block.matches { visit(child) }
+            chain.removeLast()
         }
-        for block in service?.matches ?? [] { visit(block, []) }
+        for block in service?.matches ?? [] { visit(block) }
         return result
     }
 
