@@ -5,6 +5,9 @@ import RulesSyntax
 /// calls the functions involved.
 struct CallGraph {
     let scopes: FunctionScopes
+    /// The names each function calls by name, in order, by its position in
+    /// ``FunctionScopes/declarations`` (as ``NameResolution`` found them).
+    let calledNames: [[String]]
 
     private struct Node {
         let function: FunctionDecl
@@ -26,14 +29,11 @@ struct CallGraph {
             // always has (name resolution is stricter).
             let visible = entry.blocks.reversed().map(scopes.functions(of:)) + [scopes.serviceFunctions, scopes.fileFunctions]
             var callees: [Int] = []
-            for root in entry.function.lets.map(\.value) + [entry.function.body] {
-                root.forEachNode { node in
-                    guard case .call(let callee, _) = node.kind, case .identifier(let name) = callee.kind else { return }
-                    for table in visible {
-                        if let target = table[name], let targetNode = nodeOfKey[target] {
-                            callees.append(targetNode)
-                            break
-                        }
+            for name in calledNames[position] {
+                for table in visible {
+                    if let target = table[name], let targetNode = nodeOfKey[target] {
+                        callees.append(targetNode)
+                        break
                     }
                 }
             }

@@ -22,12 +22,12 @@ struct Checker {
         diagnostics += MatchLimits(ruleset: ruleset).run()
         diagnostics += checkFunctionDeclarations()
         let scopes = FunctionScopes(ruleset)
-        let (resolution, findings) = NameResolution(ruleset: ruleset, scopes: scopes, options: options).run()
-        diagnostics += findings.depth
-        diagnostics += resolution
-        diagnostics += CallGraph(scopes: scopes).run()
-        diagnostics += findings.patterns
-        diagnostics += findings.comparisons
+        let resolution = NameResolution(ruleset: ruleset, scopes: scopes, options: options).run()
+        diagnostics += resolution.findings.depth
+        diagnostics += resolution.diagnostics
+        diagnostics += CallGraph(scopes: scopes, calledNames: resolution.calledNames).run()
+        diagnostics += resolution.findings.patterns
+        diagnostics += resolution.findings.comparisons
         return diagnostics
     }
 

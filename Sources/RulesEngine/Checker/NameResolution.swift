@@ -54,13 +54,26 @@ struct NameResolution {
         var warnings: [(diagnostic: Diagnostic, ifUnreached: Bool)] = []
         /// The keys of the functions it calls, with repeats.
         var calls: [Int] = []
+        /// For a function, the name of every call by name, in walk order,
+        /// visible or not (``CallGraph`` resolves them its own way).
+        var calledNames: [String] = []
         /// The variable names it reads, collected only for a function with `let`s.
         var names: Set<String>?
     }
 
-    /// The warnings name resolution found, and what the per-node checks
-    /// (``ExpressionChecks``) found during the same walk.
-    func run() -> (diagnostics: [Diagnostic], findings: ExpressionChecks.Findings) {
+    /// What name resolution found.
+    struct Result {
+        /// Its warnings.
+        var diagnostics: [Diagnostic]
+        /// What the per-node checks (``ExpressionChecks``) found during the same walk.
+        var findings: ExpressionChecks.Findings
+        /// The names each function calls by name, in the order its lets and
+        /// body reach them, by the function's position in
+        /// ``FunctionScopes/declarations``.
+        var calledNames: [[String]]
+    }
+
+    func run() -> Result {
         var diagnostics: [Diagnostic] = []
         var walker = Walker(options: options)
         let fileVisibility = Visibility(variables: NameResolution.globals, functions: scopes.fileFunctions)
@@ -118,7 +131,7 @@ struct NameResolution {
         for entry in functions where !usedFunctions.contains(entry.key) {
             diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(entry.function.name), at: entry.function.nameRange))
         }
-        return (diagnostics, walker.checks.findings)
+        return Result(diagnostics: diagnostics, findings: walker.checks.findings, calledNames: functions.map(\.uses.calledNames))
     }
 
     /// Walks expressions, keeping one stack for all of them, and makes the
@@ -167,6 +180,7 @@ struct NameResolution {
                     case .identifier(let name):
                         walksCallee = false
                         checks.reached(depth + 1)
+                        if inFunction { uses.calledNames.append(name) }
                         if let key = visibility.functions[name] {
                             uses.calls.append(key)
                         } else if BuiltinRegistry.global(name) == nil || (name == "debug" && !options.enablesDebugFunction) {
