@@ -132,9 +132,7 @@ extension Lexer {
     /// The end of an identifier starting at `start` (equal to `start` when none).
     func identifierEnd(from start: Int) -> Int {
         guard byte(at: start).isIdentifierStart else { return start }
-        var index = start + 1
-        while byte(at: index).isIdentifierContinue { index += 1 }
-        return index
+        return Self.end(of: bytes, from: start + 1) { $0.isIdentifierContinue }
     }
 }
 

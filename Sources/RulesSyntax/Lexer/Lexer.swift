@@ -135,7 +135,7 @@ struct Lexer: Sendable {
 
     /// An identifier, a keyword, or a string/bytes literal with a `r`/`b`/`br` prefix.
     private mutating func scanWordOrPrefixedString(from start: Int) -> Token {
-        let end = Self.end(of: bytes, from: start + 1) { $0.isIdentifierContinue }
+        let end = identifierEnd(from: start)
         let quote = byte(at: end)
         if quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") {
             switch end - start {
