@@ -21,29 +21,24 @@ extension Ruleset {
         return result
     }
 
-    /// Calls `body` with every root expression: allow conditions, then let
-    /// values and function bodies (file, service, then block functions in
-    /// source order).
+    /// Calls `body` with every root expression: allow conditions, let
+    /// values and function bodies.
     func forEachRootExpression(_ body: (Expr) -> Void) {
-        func visitConditions(_ block: MatchBlock) {
-            for allow in block.allows {
-                if let condition = allow.condition { body(condition) }
-            }
-            for child in block.matches { visitConditions(child) }
-        }
         func visit(_ functions: [FunctionDecl]) {
             for function in functions {
                 for binding in function.lets { body(binding.value) }
                 body(function.body)
             }
         }
-        func visitFunctions(_ block: MatchBlock) {
+        func visit(_ block: MatchBlock) {
+            for allow in block.allows {
+                if let condition = allow.condition { body(condition) }
+            }
             visit(block.functions)
-            for child in block.matches { visitFunctions(child) }
+            for child in block.matches { visit(child) }
         }
-        for block in service?.matches ?? [] { visitConditions(block) }
         visit(functions)
         visit(service?.functions ?? [])
-        for block in service?.matches ?? [] { visitFunctions(block) }
+        for block in service?.matches ?? [] { visit(block) }
     }
 }
