@@ -68,7 +68,6 @@ final class CompiledFunction: Sendable {
     }
 
     var name: String { declaration.name }
-    var parameterNames: [String] { declaration.parameters.map(\.name) }
 }
 
 /// A match block ready for path matching.

@@ -47,7 +47,7 @@ extension Evaluator {
         _ function: CompiledFunction, declaredIn scope: Scope, _ argumentExprs: [Expr], _ environment: Environment
     ) throws(EvalError) -> Value {
         let arguments = try evaluateArguments(argumentExprs, environment)
-        guard arguments.count == function.parameterNames.count else {
+        guard arguments.count == function.declaration.parameters.count else {
             throw .argumentCount(received: arguments.count, expected: [function.signatureText])
         }
         guard environment.callDepth < Evaluator.maximumCallDepth else {
