@@ -19,15 +19,15 @@ struct CallGraph {
         // each name in each scope, in declaration order.
         var nodes: [Node] = []
         var nodeOfKey: [Int: Int] = [:]
-        for (position, entry) in scopes.declarations.enumerated() where scopes.keys[position] == position {
+        for (position, function) in scopes.declarations.enumerated() where scopes.keys[position] == position {
             nodeOfKey[position] = nodes.count
-            nodes.append(Node(function: entry.function))
+            nodes.append(Node(function: function))
         }
-        for (position, entry) in scopes.declarations.enumerated() where scopes.keys[position] == position {
+        for (position, blocks) in scopes.chains.enumerated() where scopes.keys[position] == position {
             // The declarations visible at the function, innermost scope first.
             // File-level functions see the service block's too, as this check
             // always has (name resolution is stricter).
-            let visible = entry.blocks.reversed().map(scopes.functions(of:)) + [scopes.serviceFunctions, scopes.fileFunctions]
+            let visible = blocks.reversed().map(scopes.functions(of:)) + [scopes.serviceFunctions, scopes.fileFunctions]
             var callees: [Int] = []
             for name in calledNames[position] {
                 for table in visible {

@@ -9,9 +9,13 @@ import RulesSyntax
 /// of the first one: a call resolves to that one, and the scope's table
 /// holds it.
 struct FunctionScopes {
-    /// Every declaration with its chain of match blocks: file level, then
-    /// service level, then each block's in source order (``Ruleset/allFunctions``).
-    let declarations: [(function: FunctionDecl, blocks: [MatchBlock])]
+    /// Every declaration: file level, then service level, then each
+    /// block's in source order (``Ruleset/allFunctions``).
+    let declarations: [FunctionDecl]
+    /// Each declaration's chain of match blocks, outermost first (empty at
+    /// file and service level). Kept apart from ``declarations`` so that
+    /// reading one does not copy the other.
+    let chains: [[MatchBlock]]
     /// Each declaration's key.
     let keys: [Int]
     /// File-level functions by name.
@@ -23,16 +27,16 @@ struct FunctionScopes {
     private let fileCount: Int
 
     init(_ ruleset: Ruleset) {
-        declarations = ruleset.allFunctions
+        (declarations, chains) = ruleset.allFunctions
         fileCount = ruleset.functions.count
         var fileFunctions: [String: Int] = [:]
         var serviceFunctions: [String: Int] = [:]
         var blockFunctions: [Int: [String: Int]] = [:]
         var keys: [Int] = []
         keys.reserveCapacity(declarations.count)
-        for (position, entry) in declarations.enumerated() {
-            let name = entry.function.name
-            if let block = entry.blocks.last {
+        for (position, function) in declarations.enumerated() {
+            let name = function.name
+            if let block = chains[position].last {
                 keys.append(blockFunctions[block.range.start, default: [:]].firstKey(for: name, position))
             } else if position < fileCount {
                 keys.append(fileFunctions.firstKey(for: name, position))

@@ -98,14 +98,14 @@ struct NameResolution {
         for block in ruleset.service?.matches ?? [] { visit(block, serviceVisibility) }
 
         func visibility(of position: Int) -> Visibility {
-            let blocks = scopes.declarations[position].blocks
+            let blocks = scopes.chains[position]
             if scopes.isFileLevel(position) { return fileVisibility }
             guard let innermost = blocks.last else { return serviceVisibility }
             if let known = blockVisibilities[innermost.range.start] { return known }
             return blocks.reduce(serviceVisibility) { $0.entering($1, declaring: scopes.functions(of: $1)) }
         }
         let functions = scopes.declarations.indices.map { position in
-            let function = scopes.declarations[position].function
+            let function = scopes.declarations[position]
             return (function: function, key: scopes.keys[position], uses: walker.walk(function, visibility(of: position)))
         }
 

@@ -1,24 +1,25 @@
 import RulesSyntax
 
 extension Ruleset {
-    /// Every function declaration with the chain of match blocks around it
-    /// (empty for file- and service-level functions).
-    var allFunctions: [(function: FunctionDecl, blocks: [MatchBlock])] {
-        var result = (functions + (service?.functions ?? [])).map { (function: $0, blocks: [MatchBlock]()) }
+    /// Every function declaration, and beside each the chain of match
+    /// blocks around it (empty for file- and service-level functions).
+    var allFunctions: (functions: [FunctionDecl], chains: [[MatchBlock]]) {
+        var functions = self.functions + (service?.functions ?? [])
+        var chains = [[MatchBlock]](repeating: [], count: functions.count)
         // One chain, grown and shrunk along the walk; a block that declares
         // functions keeps a copy of it.
         var chain: [MatchBlock] = []
         func visit(_ block: MatchBlock) {
             chain.append(block)
             if !block.functions.isEmpty {
-                let blocks = chain
-                result += block.functions.map { ($0, blocks) }
+                functions += block.functions
+                chains += repeatElement(chain, count: block.functions.count)
             }
             for child in block.matches { visit(child) }
             chain.removeLast()
         }
         for block in service?.matches ?? [] { visit(block) }
-        return result
+        return (functions, chains)
     }
 
     /// Calls `body` with every root expression: allow conditions, let
