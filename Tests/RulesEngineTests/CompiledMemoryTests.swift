@@ -16,8 +16,8 @@ import Testing
                 """)
             let compiled = try #require(Engine.compile(rules))
             let scope = try #require(compiled.program.matches.first?.scope)
-            function = scope.functions["f"]?.code
-            caller = scope.functions["g"]?.code
+            function = scope.function(named: "f")?.0.code
+            caller = scope.function(named: "g")?.0.code
             #expect(function != nil && caller != nil)
             let decision = compiled.authorize(AuthorizationRequest(
                 method: .get, bucket: Engine.bucket, objectPath: "x", time: Engine.time, recordsTrace: false))

@@ -20,12 +20,10 @@ extension ExprCompiler {
         }
     }
 
-    /// The position of the wildcard a name refers to, innermost level first.
-    func wildcard(named name: String) -> (depth: Int, index: Int)? {
-        for depth in stride(from: scope.depth, through: 0, by: -1) {
-            if let index = scope.captureNames[depth].firstIndex(of: name) { return (depth, index) }
-        }
-        return nil
+    /// The flat capture position of the wildcard a name refers to,
+    /// innermost level first.
+    func wildcard(named name: String) -> Int? {
+        scope.capturePosition(of: name, visibleDepth: scope.depth)
     }
 
     /// Whether `name` is neither a local nor a wildcard here, so it means
@@ -43,8 +41,7 @@ extension ExprCompiler {
         case "resource": global = { evaluator, _ in evaluator.request.existing ?? .null }
         default: global = { _, _ throws(EvalError) in throw .nullValue }
         }
-        guard let (depth, index) = wildcard(named: name) else { return global }
-        let position = scope.captureOffsets[depth] + index
+        guard let position = wildcard(named: name) else { return global }
         return { evaluator, base throws(EvalError) in
             guard let value = evaluator.capturedValue(at: position) else { return try global(evaluator, base) }
             return value

@@ -26,7 +26,7 @@ struct ExprCompiler {
 
     /// Compiles the bodies and `let`s of the functions declared in the scope.
     func compileFunctions() {
-        for function in scope.functions.values {
+        for function in scope.functions {
             let layout = LocalLayout(function.declaration, code: function.code)
             let compiler = ExprCompiler(scope: scope, locals: layout, options: options)
             function.code.parameterCount = layout.parameterCount

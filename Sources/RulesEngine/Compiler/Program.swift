@@ -8,36 +8,65 @@ final class Scope: Sendable {
     let parent: Scope?
     /// 0 for the file, 1 for the service, 2+ for match blocks.
     let depth: Int
-    /// Functions declared directly in this scope.
-    let functions: [String: CompiledFunction]
-    /// The wildcard names bound at each depth `0...depth`, in pattern order:
-    /// what a name inside this scope can refer to.
-    let captureNames: [[String]]
-    /// Where each depth's wildcards start in a match's flat capture list.
-    let captureOffsets: [Int]
-    /// Every wildcard name of `0...depth`, in the flat capture order.
-    let flatCaptureNames: [String]
+    /// Functions declared directly in this scope: the first declaration of
+    /// each name, in source order.
+    let functions: [CompiledFunction]
+    /// The wildcard names this scope's block binds, in pattern order.
+    let wildcards: [String]
+    /// Where this scope's wildcards start in a match's flat capture list
+    /// (every level's wildcards, outermost first).
+    let captureOffset: Int
 
     init(parent: Scope?, functions: [FunctionDecl], wildcards: [String] = []) {
         self.parent = parent
         let depth = (parent?.depth ?? -1) + 1
         self.depth = depth
-        captureNames = (parent?.captureNames ?? []) + [wildcards]
-        captureOffsets = (parent?.captureOffsets ?? []) + [parent?.flatCaptureNames.count ?? 0]
-        flatCaptureNames = (parent?.flatCaptureNames ?? []) + wildcards
-        var table: [String: CompiledFunction] = [:]
-        for function in functions where table[function.name] == nil {
-            table[function.name] = CompiledFunction(declaration: function, scopeDepth: depth)
+        self.wildcards = wildcards
+        captureOffset = parent.map { $0.captureOffset + $0.wildcards.count } ?? 0
+        var declared: [CompiledFunction] = []
+        for function in functions where !declared.contains(where: { $0.name == function.name }) {
+            declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
         }
-        self.functions = table
+        self.functions = declared
+    }
+
+    /// Every wildcard name of depths `0...depth`, in the flat capture order.
+    var flatCaptureNames: [String] {
+        (parent?.flatCaptureNames ?? []) + wildcards
+    }
+
+    /// The position in a match's flat capture list of the wildcard `name`
+    /// refers to, searching outward from the innermost scope at or above
+    /// `visibleDepth`; `nil` when no such scope binds it.
+    func capturePosition(of name: String, visibleDepth: Int) -> Int? {
+        // Every scope on the walk is kept alive by `self` (see `function(named:)`).
+        unowned(unsafe) var scope: Scope? = self
+        while let current = scope {
+            if current.depth <= visibleDepth, let index = current.wildcards.firstIndex(of: name) {
+                return current.captureOffset + index
+            }
+            scope = current.parent
+        }
+        return nil
     }
 
     /// The function a call by this name resolves to, searching outward.
+    ///
+    /// A scope declares a handful of functions (eleven at most in the
+    /// corpus), so each is compared in turn, its name's length first: every
+    /// call site is looked up as it compiles, and hashing the name at each
+    /// scope on the way out cost more than the comparisons.
     func function(named name: String) -> (CompiledFunction, Scope)? {
-        var scope: Scope? = self
+        let length = name.utf8.count
+        // The walk holds no references of its own (every scope on it is
+        // kept alive by `self`): retaining each scope and each function
+        // compared cost more than the comparisons.
+        unowned(unsafe) var scope: Scope? = self
         while let current = scope {
-            // Most blocks declare no function: skip them without hashing the name.
-            if !current.functions.isEmpty, let function = current.functions[name] { return (function, current) }
+            let found = current.functions.withUnsafeBufferPointer { functions in
+                functions.firstIndex { $0.nameLength == length && $0.name == name }
+            }
+            if let found { return (current.functions[found], current) }
             scope = current.parent
         }
         return nil
@@ -60,14 +89,18 @@ final class CompiledFunction: Sendable {
     /// `name(a, b)`, as arity errors print it: made once, for every call
     /// site to keep.
     let signatureText: String
+    /// The name.
+    let name: String
+    /// The name's length in UTF-8 bytes, compared before the name.
+    let nameLength: Int
 
     init(declaration: FunctionDecl, scopeDepth: Int) {
         self.declaration = declaration
         self.scopeDepth = scopeDepth
         signatureText = "\(declaration.name)(\(declaration.parameters.map(\.name).joined(separator: ", ")))"
+        name = declaration.name
+        nameLength = declaration.name.utf8.count
     }
-
-    var name: String { declaration.name }
 }
 
 /// A match block ready for path matching.

@@ -324,15 +324,10 @@ final class Evaluator: BuiltinContext {
 
     /// A wildcard visible from the environment, innermost level first.
     func capture(_ name: String, _ environment: Environment) -> Value? {
-        guard let scope = captureScope else { return nil }
-        var depth = min(environment.captureDepth, scope.captureNames.count - 1)
-        while depth >= 0 {
-            if let index = scope.captureNames[depth].firstIndex(of: name) {
-                return capturedValue(at: scope.captureOffsets[depth] + index)
-            }
-            depth -= 1
+        guard let position = captureScope?.capturePosition(of: name, visibleDepth: environment.captureDepth) else {
+            return nil
         }
-        return nil
+        return capturedValue(at: position)
     }
 
     private func evaluatePathLiteral(_ segments: [PathLiteralSegment], _ environment: Environment) throws(EvalError) -> RulesPath {
