@@ -68,7 +68,7 @@ extension CompiledRuleset {
         let matched = found.map { match in
             MatchedBlock(
                 pattern: match.block.pattern, range: match.block.pathRange,
-                bindings: zip(match.block.scope.flatCaptureNames, match.captures).map { name, capture in
+                bindings: zip(match.block.scope.captureNames, match.captures).map { name, capture in
                     (name: name, value: capture.value(in: path.segments))
                 })
         }

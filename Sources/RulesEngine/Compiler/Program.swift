@@ -16,6 +16,10 @@ final class Scope: Sendable {
     /// Where this scope's wildcards start in a match's flat capture list
     /// (every level's wildcards, outermost first).
     let captureOffset: Int
+    /// Every wildcard name of depths `0...depth`, in the flat capture
+    /// order: the names of a match's bindings. Shared with the parent
+    /// when this scope binds none.
+    let captureNames: [String]
 
     init(parent: Scope?, functions: [FunctionDecl], wildcards: [String] = []) {
         self.parent = parent
@@ -23,6 +27,8 @@ final class Scope: Sendable {
         self.depth = depth
         self.wildcards = wildcards
         captureOffset = parent.map { $0.captureOffset + $0.wildcards.count } ?? 0
+        let outerNames = parent?.captureNames ?? []
+        captureNames = wildcards.isEmpty ? outerNames : outerNames + wildcards
         var declared: [CompiledFunction] = []
         for function in functions where !declared.contains(where: { $0.name == function.name }) {
             declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
@@ -30,24 +36,14 @@ final class Scope: Sendable {
         self.functions = declared
     }
 
-    /// Every wildcard name of depths `0...depth`, in the flat capture order.
-    var flatCaptureNames: [String] {
-        (parent?.flatCaptureNames ?? []) + wildcards
-    }
-
     /// The position in a match's flat capture list of the wildcard `name`
     /// refers to, searching outward from the innermost scope at or above
     /// `visibleDepth`; `nil` when no such scope binds it.
     func capturePosition(of name: String, visibleDepth: Int) -> Int? {
-        // Every scope on the walk is kept alive by `self` (see `function(named:)`).
-        unowned(unsafe) var scope: Scope? = self
-        while let current = scope {
-            if current.depth <= visibleDepth, let index = current.wildcards.firstIndex(of: name) {
-                return current.captureOffset + index
-            }
-            scope = current.parent
-        }
-        return nil
+        // Recursion through the `let` parent retains nothing; a loop's
+        // variable would retain every scope it passes.
+        if depth <= visibleDepth, let index = wildcards.firstIndex(of: name) { return captureOffset + index }
+        return parent?.capturePosition(of: name, visibleDepth: visibleDepth)
     }
 
     /// The function a call by this name resolves to, searching outward.
@@ -57,19 +53,15 @@ final class Scope: Sendable {
     /// call site is looked up as it compiles, and hashing the name at each
     /// scope on the way out cost more than the comparisons.
     func function(named name: String) -> (CompiledFunction, Scope)? {
-        let length = name.utf8.count
-        // The walk holds no references of its own (every scope on it is
-        // kept alive by `self`): retaining each scope and each function
-        // compared cost more than the comparisons.
-        unowned(unsafe) var scope: Scope? = self
-        while let current = scope {
-            let found = current.functions.withUnsafeBufferPointer { functions in
-                functions.firstIndex { $0.nameLength == length && $0.name == name }
-            }
-            if let found { return (current.functions[found], current) }
-            scope = current.parent
+        function(named: name, length: name.utf8.count)
+    }
+
+    private func function(named name: String, length: Int) -> (CompiledFunction, Scope)? {
+        // As in `capturePosition(of:visibleDepth:)`, recursion retains no scope on the way.
+        for function in functions where function.nameLength == length && function.name == name {
+            return (function, self)
         }
-        return nil
+        return parent?.function(named: name, length: length)
     }
 }
 
