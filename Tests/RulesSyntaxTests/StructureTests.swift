@@ -23,6 +23,28 @@ struct StructureTests {
         #expect((result.ruleset.versionRange != nil) == source.contains("rules_version"))
     }
 
+    static let pathTexts: [(segments: [MatchSegment.Kind], prefix: String, text: String)] = [
+        ([], "", ""),
+        ([], "/b/{bucket}", "/b/{bucket}"),
+        ([.literal("a")], "", "/a"),
+        ([.single("id"), .recursive("rest")], "/o", "/o/{id}/{rest=**}"),
+        ([.literal("fotos"), .literal("años-ünïcødé-😀")], "", "/fotos/años-ünïcødé-😀"),
+        (
+            [.single("aVeryLongWildcardNameThatIsNotSmall"), .literal("x.y")], "/a-prefix-long-enough-for-the-heap",
+            "/a-prefix-long-enough-for-the-heap/{aVeryLongWildcardNameThatIsNotSmall}/x.y"
+        ),
+    ]
+
+    @Test(arguments: pathTexts)
+    func pathTextFollowsItsPrefix(segments: [MatchSegment.Kind], prefix: String, text: String) {
+        let path = MatchPath(
+            segments: segments.map { MatchSegment(kind: $0, range: SourceRange(start: 0, end: 0)) },
+            range: SourceRange(start: 0, end: 0))
+        #expect(path.text(after: prefix) == text)
+        #expect(path.text == String(text.dropFirst(prefix.count)))
+        #expect(path.text == segments.map { "/" + $0.text }.joined())
+    }
+
     @Test func declarationsAndRanges() throws {
         let marked = MarkedSource(
             """

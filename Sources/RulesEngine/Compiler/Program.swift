@@ -122,7 +122,7 @@ final class CompiledMatch: Sendable {
 
     init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions) {
         segments = block.path.segments.map { SegmentPattern($0.kind) }
-        let pattern = parentPattern + block.path.text
+        let pattern = block.path.text(after: parentPattern)
         self.pattern = pattern
         pathRange = block.path.range
         allows = block.allows

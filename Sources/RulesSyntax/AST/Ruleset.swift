@@ -89,13 +89,57 @@ public struct MatchPath: Sendable, Hashable {
     }
 
     /// The pattern as text, e.g. `/users/{uid}/{rest=**}`.
-    public var text: String {
-        var text = ""
+    public var text: String { text(after: "") }
+
+    /// `prefix` followed by the pattern as text: a nested block's full
+    /// pattern from its parent's.
+    ///
+    /// The bytes are written into the string's own storage, counted first:
+    /// appending each piece cost a compile about a thousand instructions
+    /// per block.
+    public func text(after prefix: String) -> String {
+        var count = prefix.utf8.count
         for segment in segments {
-            text.append("/")
-            text.append(segment.kind.text)
+            switch segment.kind {
+            case .literal(let text): count += 1 + text.utf8.count
+            case .single(let name): count += 3 + name.utf8.count
+            case .recursive(let name): count += 6 + name.utf8.count
+            }
         }
-        return text
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            Self.write(prefix, to: buffer, at: &offset)
+            for segment in segments {
+                switch segment.kind {
+                case .literal(let text):
+                    Self.write("/", to: buffer, at: &offset)
+                    Self.write(text, to: buffer, at: &offset)
+                case .single(let name):
+                    Self.write("/{", to: buffer, at: &offset)
+                    Self.write(name, to: buffer, at: &offset)
+                    Self.write("}", to: buffer, at: &offset)
+                case .recursive(let name):
+                    Self.write("/{", to: buffer, at: &offset)
+                    Self.write(name, to: buffer, at: &offset)
+                    Self.write("=**}", to: buffer, at: &offset)
+                }
+            }
+            return offset
+        }
+    }
+
+    /// Copies `text`'s UTF-8 bytes into `buffer` at `offset`, moving it past them.
+    private static func write(_ text: String, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+            (target + offset).update(from: source, count: bytes.count)
+            offset += bytes.count
+        }
+        guard copied == nil else { return }
+        for byte in text.utf8 {
+            buffer[offset] = byte
+            offset += 1
+        }
     }
 }
 
