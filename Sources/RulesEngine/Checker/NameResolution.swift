@@ -79,19 +79,25 @@ struct NameResolution {
         let fileVisibility = Visibility(variables: NameResolution.globals, functions: scopes.fileFunctions)
         let serviceVisibility = fileVisibility.including(scopes.serviceFunctions)
 
-        // Rule conditions, block by block in source order; each block's
-        // visibility is kept for the functions it declares.
+        // Rule conditions, block by block in source order; the visibility
+        // of each block that declares functions is kept for them.
         var blockVisibilities: [Int: Visibility] = [:]
         var reachable: Set<Int> = []
+        // One record for every condition, emptied after each (keeping its
+        // storage): most conditions find no warning but call a function.
+        var conditionUses = Uses()
         func visit(_ block: MatchBlock, _ outer: Visibility) {
-            let visibility = outer.entering(block, declaring: scopes.functions(of: block))
-            blockVisibilities[block.range.start] = visibility
+            let declared = scopes.functions(of: block)
+            let visibility = outer.entering(block, declaring: declared)
+            // Kept for the block's own functions, walked after every rule.
+            if !declared.isEmpty { blockVisibilities[block.range.start] = visibility }
             for allow in block.allows {
                 guard let condition = allow.condition else { continue }
-                var uses = Uses()
-                walker.walk(condition, visibility, locals: [], into: &uses)
-                diagnostics.append(contentsOf: uses.warnings.lazy.map(\.diagnostic))
-                reachable.formUnion(uses.calls)
+                walker.walk(condition, visibility, locals: [], into: &conditionUses)
+                diagnostics.append(contentsOf: conditionUses.warnings.lazy.map(\.diagnostic))
+                reachable.formUnion(conditionUses.calls)
+                conditionUses.warnings.removeAll(keepingCapacity: true)
+                conditionUses.calls.removeAll(keepingCapacity: true)
             }
             for child in block.matches { visit(child, visibility) }
         }
