@@ -218,6 +218,10 @@ struct RegexLimitTests {
         ("(a+)+$", true), ("(a|b*)*", true), ("(?:x{2,})+", true), ("((ab)*c)+", true), ("(a+){2,5}", true),
         ("(a+)?", false), ("(a+){1}", false), ("(ab)+", false), ("a+b+", false), ("[(a+)]+", false), ("\\(a+\\)+", false),
         ("image/.*", false), ("(a{2})+", false),
+        // A quantified escape or class is a repetition too.
+        ("(\\d+)+", true), ("([a-z]+)+", true), ("(x[0-9]*)*", true), ("(\\d)+", false), ("([a-z])+", false),
+        // Characters of several bytes are one atom each.
+        ("(é+)+", true), ("(\\é+)+", true), ("(é)+", false), ("[é(]+", false), ("\\é+", false), ("(ü|ö*)*", true),
     ])
     func nestedQuantifiers(_ pattern: String, _ expected: Bool) {
         #expect(RulesRegex.hasNestedQuantifiers(pattern) == expected, "\(pattern)")
