@@ -18,69 +18,81 @@ struct CallGraph {
         // One node per function a call can reach: the first declaration of
         // each name in each scope, in declaration order.
         var nodes: [Node] = []
-        var nodeOfKey: [Int: Int] = [:]
+        var nodeOfPosition = [Int?](repeating: nil, count: scopes.declarations.count)
         for (position, function) in scopes.declarations.enumerated() where scopes.keys[position] == position {
-            nodeOfKey[position] = nodes.count
+            nodeOfPosition[position] = nodes.count
             nodes.append(Node(function: function))
         }
-        for (position, blocks) in scopes.chains.enumerated() where scopes.keys[position] == position {
-            // The declarations visible at the function, innermost scope first.
-            // File-level functions see the service block's too, as this check
-            // always has (name resolution is stricter).
-            let visible = blocks.reversed().map(scopes.functions(of:)) + [scopes.serviceFunctions, scopes.fileFunctions]
+        // The declarations visible at a function, innermost scope first;
+        // one array, refilled for each function. File-level functions see
+        // the service block's too, as this check always has (name
+        // resolution is stricter).
+        var visible: [[String: Int]] = []
+        for (position, blocks) in scopes.chains.enumerated() {
+            guard let index = nodeOfPosition[position] else { continue }
+            visible.removeAll(keepingCapacity: true)
+            for block in blocks.reversed() { visible.append(scopes.functions(of: block)) }
+            visible.append(scopes.serviceFunctions)
+            visible.append(scopes.fileFunctions)
             var callees: [Int] = []
             for name in calledNames[position] {
                 for table in visible {
-                    if let target = table[name], let targetNode = nodeOfKey[target] {
+                    if let target = table[name], let targetNode = nodeOfPosition[target] {
                         callees.append(targetNode)
                         break
                     }
                 }
             }
-            if let index = nodeOfKey[position] { nodes[index].callees = callees }
+            nodes[index].callees = callees
         }
         return diagnose(nodes)
     }
 
     private func diagnose(_ nodes: [Node]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var reported: Set<Int> = []
-        // Longest chain starting at each function, memoized; cycles are reported once.
-        var longest: [Int: [Int]] = [:]
-        var onStack: Set<Int> = []
+        // By node: whether a diagnostic names it already, the longest chain
+        // starting at it (memoized), whether the walk is inside it.
+        var reported = [Bool](repeating: false, count: nodes.count)
+        var longest = [[Int]?](repeating: nil, count: nodes.count)
+        var onStack = [Bool](repeating: false, count: nodes.count)
+        // The functions the walk is inside, outermost first.
+        var path: [Int] = []
 
-        func chain(from index: Int, path: [Int]) -> [Int] {
+        func chain(from index: Int) -> [Int] {
             if let known = longest[index] { return known }
-            if onStack.contains(index) {
+            if onStack[index] {
                 let cycleStart = path.firstIndex(of: index) ?? 0
                 let cycle = Array(path[cycleStart...]) + [index]
-                if reported.insert(index).inserted {
+                if !reported[index] {
+                    reported[index] = true
                     diagnostics.append(.error(
                         "check.recursion", CheckMessages.recursion(cycle.map { nodes[$0].function.name }),
                         at: nodes[index].function.nameRange))
                 }
                 return [index]
             }
-            onStack.insert(index)
+            onStack[index] = true
+            path.append(index)
             var best: [Int] = []
             for callee in nodes[index].callees {
-                let candidate = chain(from: callee, path: path + [index])
+                let candidate = chain(from: callee)
                 if candidate.count > best.count { best = candidate }
                 // Chains beyond the limit are reported already; stop growing them.
                 if best.count > Checker.maximumCallChain { break }
             }
-            onStack.remove(index)
+            path.removeLast()
+            onStack[index] = false
             let result = [index] + best
             longest[index] = result
             return result
         }
 
         for index in nodes.indices {
-            let longestChain = chain(from: index, path: [])
-            if longestChain.count > Checker.maximumCallChain, !reported.contains(index),
-                !longestChain.contains(where: { reported.contains($0) && $0 != index })
+            let longestChain = chain(from: index)
+            if longestChain.count > Checker.maximumCallChain, !reported[index],
+                !longestChain.contains(where: { reported[$0] && $0 != index })
             {
-                reported.insert(index)
+                reported[index] = true
                 let names = longestChain.prefix(Checker.maximumCallChain).map { nodes[$0].function.name }
                 diagnostics.append(.error("check.call-depth", CheckMessages.callDepth(names), at: nodes[index].function.nameRange))
             }
