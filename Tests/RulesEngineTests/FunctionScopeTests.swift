@@ -83,4 +83,32 @@ struct FunctionScopeTests {
         }
         #expect(unused == example.unused, "\(result.diagnostics.map(\.message))")
     }
+
+    /// Scopes of more functions than are compared in turn find them through
+    /// a table; either way the innermost declaration of the name answers.
+    @Test(arguments: [
+        ("outer/x", true), ("inner/x", true), ("small/x", true), ("outer-denied/x", false), ("inner-denied/x", false),
+    ])
+    func callsResolveInScopesOfManyFunctions(_ path: String, _ allowed: Bool) throws {
+        let outer = (0..<40).map { "function f\($0)(x) { return x == \($0); }" }.joined(separator: "\n")
+        let inner = (0..<40).map { "function f\($0)(x) { return x != \($0); }" }.joined(separator: "\n")
+        let rules = Engine.storageRules("""
+            \(outer)
+            match /outer/{id} { allow get: if f37(37) && f3(3) && !f12(13); }
+            match /outer-denied/{id} { allow get: if f37(37) && f39(38); }
+            match /inner/{id} {
+            \(inner)
+              allow get: if f37(36) && f3(4) && !f12(12);
+            }
+            match /inner-denied/{id} {
+            \(inner)
+              allow get: if f0(1) && f39(39);
+            }
+            match /small/{id} { function f1(x) { return false; } allow get: if !f1(1) && f2(2); }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        let decision = Engine.decideBothWays(compiled, AuthorizationRequest(
+            method: .get, bucket: Engine.bucket, objectPath: path, time: Engine.time))
+        #expect(decision.allowed == allowed, "\(decision.allows.map(\.outcome))")
+    }
 }

@@ -11,6 +11,12 @@ final class Scope: Sendable {
     /// Functions declared directly in this scope: the first declaration of
     /// each name, in source order.
     let functions: [CompiledFunction]
+    /// Each name's position in ``functions``, for a scope that declares more
+    /// than ``comparedInTurn`` (`nil` otherwise): a file of many functions
+    /// stays linear to compile.
+    private let positions: [String: Int]?
+    /// The most functions a scope compares a name with in turn.
+    private static let comparedInTurn = 16
     /// The wildcard names this scope's block binds, in pattern order.
     let wildcards: [String]
     /// Where this scope's wildcards start in a match's flat capture list
@@ -30,8 +36,18 @@ final class Scope: Sendable {
         let outerNames = parent?.captureNames ?? []
         captureNames = wildcards.isEmpty ? outerNames : outerNames + wildcards
         var declared: [CompiledFunction] = []
-        for function in functions where !declared.contains(where: { $0.name == function.name }) {
-            declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
+        if functions.count > Self.comparedInTurn {
+            var positions: [String: Int] = [:]
+            for function in functions where positions[function.name] == nil {
+                positions[function.name] = declared.count
+                declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
+            }
+            self.positions = positions
+        } else {
+            for function in functions where !declared.contains(where: { $0.name == function.name }) {
+                declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
+            }
+            positions = nil
         }
         self.functions = declared
     }
@@ -48,8 +64,8 @@ final class Scope: Sendable {
 
     /// The function a call by this name resolves to, searching outward.
     ///
-    /// A scope declares a handful of functions (eleven at most in the
-    /// corpus), so each is compared in turn, its name's length first: every
+    /// A scope usually declares a handful of functions (eleven at most in
+    /// the corpus), each compared in turn, its name's length first: every
     /// call site is looked up as it compiles, and hashing the name at each
     /// scope on the way out cost more than the comparisons.
     func function(named name: String) -> (CompiledFunction, Scope)? {
@@ -57,10 +73,14 @@ final class Scope: Sendable {
     }
 
     private func function(named name: String, length: Int) -> (CompiledFunction, Scope)? {
-        // As in `capturePosition(of:visibleDepth:)`, recursion retains no scope on the way.
-        for function in functions where function.nameLength == length && function.name == name {
-            return (function, self)
+        if let positions {
+            if let position = positions[name] { return (functions[position], self) }
+        } else {
+            for function in functions where function.nameLength == length && function.name == name {
+                return (function, self)
+            }
         }
+        // As in `capturePosition(of:visibleDepth:)`, recursion retains no scope on the way.
         return parent?.function(named: name, length: length)
     }
 }
