@@ -162,6 +162,8 @@ final class CompiledMatch: Sendable {
         // wrapped in two conversion thunks, which every decision would call.
         var conditions: [CompiledExpr?] = []
         var tests: [TestBox?] = []
+        conditions.reserveCapacity(block.allows.count)
+        tests.reserveCapacity(block.allows.count)
         for allow in block.allows {
             guard let condition = allow.condition else {
                 conditions.append(nil)
