@@ -14,6 +14,8 @@ extension Lexer {
     mutating func scanMatchPath(leadingSlash: Bool = true) -> MatchPath {
         let start = position
         var segments: [MatchSegment] = []
+        // Room for the usual few segments at once: growing from one costs an allocation per doubling.
+        segments.reserveCapacity(4)
         var needsSlash = leadingSlash
         while !needsSlash || byte(at: position) == UInt8(ascii: "/") {
             let slash = position
