@@ -105,6 +105,8 @@ struct ExpressionParsingTests {
         // Collections.
         ("[]", "(list)"),
         ("[1, 2, 3,]", "(list 1 2 3)"),
+        ("f([1, g(2, [3])], 4)", "(call f (list 1 (call g 2 (list 3))) 4)"),
+        ("[[], [1], f(), [g([h(x, y)])]]", "(list (list) (list 1) (call f) (list (call g (list (call h x y)))))"),
         ("{}", "(map)"),
         ("{'a': 1, 'b': [2],}", "(map (entry \"a\" 1) (entry \"b\" (list 2)))"),
         ("{'k': x ? 1 : 2}", "(map (entry \"k\" (? x 1 2)))"),

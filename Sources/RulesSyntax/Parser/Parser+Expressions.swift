@@ -178,8 +178,8 @@ extension RulesParser {
             case .leftParen:
                 if !pending.isCallee(result.position) { emit(SyntaxMessages.invalidCallee(result.range)) }
                 let arguments = parseSequence(closing: .rightParen, closingSpelling: ")", allowTrailingComma: false)
-                let height = max(result.height, arguments.map(\.height).max() ?? 0) + 1
-                let kind = PendingExpressions.Kind.call(result.position, pending.sequence(arguments.lazy.map(\.position)))
+                let height = max(result.height, arguments.height) + 1
+                let kind = PendingExpressions.Kind.call(result.position, arguments.elements)
                 result = node(kind, SourceRange(start: start, end: previousEnd), height: height)
             default:
                 return result
@@ -211,23 +211,39 @@ extension RulesParser {
     }
 
     /// A comma-separated list of expressions after the opening token, through
-    /// the closing one: call arguments, list elements.
-    mutating func parseSequence(closing: TokenKind, closingSpelling: String, allowTrailingComma: Bool) -> [Node] {
+    /// the closing one: call arguments, list elements. Returns where the
+    /// elements' positions lie in the pending nodes' child list, and the
+    /// height of the tallest element (0 for none).
+    mutating func parseSequence(
+        closing: TokenKind, closingSpelling: String, allowTrailingComma: Bool
+    ) -> (elements: Range<Int>, height: Int) {
         advance()
-        var elements: [Node] = []
-        if consume(closing) { return elements }
-        while true {
-            elements.append(parseExpression())
-            if consume(.comma) {
-                if allowTrailingComma && consume(closing) { return elements }
-                continue
+        // The positions wait on one stack shared by all sequences: a nested
+        // sequence pushes and takes its own above these, so no sequence
+        // needs an array of its own.
+        let base = sequenceElements.count
+        var height = 0
+        // Only an empty sequence closes before its first element: after a
+        // comma an element must follow (unless trailing commas are allowed).
+        if !consume(closing) {
+            while true {
+                let element = parseExpression()
+                sequenceElements.append(element.position)
+                height = max(height, element.height)
+                if consume(.comma) {
+                    if allowTrailingComma && consume(closing) { break }
+                    continue
+                }
+                if consume(closing) { break }
+                reportMismatched(expecting: "{',', '\(closingSpelling)'}")
+                skipExpressionRemainder()
+                if consume(.comma) { continue }
+                _ = consume(closing)
+                break
             }
-            if consume(closing) { return elements }
-            reportMismatched(expecting: "{',', '\(closingSpelling)'}")
-            skipExpressionRemainder()
-            if consume(.comma) { continue }
-            _ = consume(closing)
-            return elements
         }
+        let elements = pending.sequence(sequenceElements[base...])
+        sequenceElements.removeSubrange(base...)
+        return (elements, height)
     }
 }

@@ -29,8 +29,7 @@ extension RulesParser {
             return node(.parenthesized(inner.position), SourceRange(start: token.start, end: previousEnd), height: inner.height + 1)
         case .leftBracket:
             let elements = parseSequence(closing: .rightBracket, closingSpelling: "]", allowTrailingComma: true)
-            let height = (elements.map(\.height).max() ?? 0) + 1
-            return node(.list(pending.sequence(elements.lazy.map(\.position))), SourceRange(start: token.start, end: previousEnd), height: height)
+            return node(.list(elements.elements), SourceRange(start: token.start, end: previousEnd), height: elements.height + 1)
         case .leftBrace:
             return parseMap()
         case .slash:

@@ -60,6 +60,9 @@ struct RulesParser {
     var matchDepth = 0
     /// Expressions being read, until ``take(_:)`` makes each a tree.
     var pending = PendingExpressions()
+    /// The positions of the elements of the sequences being read, the
+    /// innermost sequence's last (see ``parseSequence(closing:closingSpelling:allowTrailingComma:)``).
+    var sequenceElements: [Int] = []
     /// The id the next expression taken starts at.
     var nextExpressionID = 0
 
