@@ -35,6 +35,10 @@ private typealias V = CollectionsValues
         .method(["b": 1, "a": 2], "keys", returns: ["a", "b"]),
         .method([:], "keys", returns: []),
         .method(["b": 1, "a": 2, "c": 3], "values", returns: [2, 1, 3]),
+        // Key order is the language's string order, UTF-16 code units (as `<`
+        // compares): a surrogate pair sorts before U+FFFF, unlike code points.
+        .method(["\u{FFFF}": 1, "😀": 2, "z": 3], "keys", returns: ["z", "😀", "\u{FFFF}"], "UTF-16 order"),
+        .method(["\u{FFFF}": 1, "😀": 2, "z": 3], "values", returns: [3, 2, 1], "UTF-16 order"),
         .method([:], "values", returns: []),
         // size
         .method(["a": 1, "b": 2], "size", returns: 2),

@@ -103,8 +103,9 @@ public struct RulesMap: Sendable {
         entries.index(forKey: key).map { entries[$0] }
     }
 
-    /// The keys in sorted order.
-    public var sortedKeys: [String] { entries.keys.sorted() }
+    /// The keys in the language's string order: by UTF-16 code units, as
+    /// `<` compares strings (Java's `compareTo`), not by code points.
+    public var sortedKeys: [String] { entries.keys.sorted { Evaluator.compareUTF16($0, $1) < 0 } }
 
     /// The number of entries.
     public var count: Int {
