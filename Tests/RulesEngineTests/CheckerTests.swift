@@ -94,6 +94,15 @@ struct CheckerTests {
         #expect(!Self.ids("rules_version = '2';\n" + text).contains("check.glob-not-last"))
         #expect(Self.ids("rules_version = '2'; service firebase.storage { match /b/{bucket}/o/{a=**}/{b=**} { allow read; } }")
             .contains("check.multiple-globs"))
+        // Under version 1 two globs, the second last, are one error at the first.
+        let twoGlobs = "service firebase.storage { match /b/{bucket}/o/{a=**}/{b=**} { allow read; } }"
+        let atFirst = Self.diagnostics(twoGlobs).filter { $0.id == "check.glob-not-last" || $0.id == "check.multiple-globs" }
+        #expect(atFirst.map(\.id) == ["check.glob-not-last"])
+        #expect(atFirst.first?.range.start == twoGlobs.utf8.count - "{a=**}/{b=**} { allow read; } }".utf8.count)
+        // Under version 2 the second glob is the one reported.
+        let twoGlobs2 = "rules_version = '2'; " + twoGlobs
+        let atSecond = Self.diagnostics(twoGlobs2).first { $0.id == "check.multiple-globs" }
+        #expect(atSecond?.range.start == twoGlobs2.utf8.count - "{b=**} { allow read; } }".utf8.count)
     }
 
     @Test func warnings() {

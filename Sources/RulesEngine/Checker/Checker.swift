@@ -50,13 +50,24 @@ struct Checker {
     private func checkMatchPaths() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         func visit(_ block: MatchBlock, prefix: [MatchSegment.Kind]) {
-            let globs = block.path.segments.filter { if case .recursive = $0.kind { return true } else { return false } }
-            if ruleset.version == .v1, let glob = globs.first,
-                block.path.segments.last.map({ $0 != glob }) ?? false || globs.count > 1
+            // The first two recursive wildcards, found without collecting them.
+            var firstGlob: MatchSegment?
+            var secondGlob: MatchSegment?
+            for segment in block.path.segments {
+                guard case .recursive = segment.kind else { continue }
+                if firstGlob == nil {
+                    firstGlob = segment
+                } else {
+                    secondGlob = segment
+                    break
+                }
+            }
+            if ruleset.version == .v1, let glob = firstGlob,
+                block.path.segments.last.map({ $0 != glob }) ?? false || secondGlob != nil
             {
                 diagnostics.append(.error("check.glob-not-last", CheckMessages.globNotLast, at: glob.range))
-            } else if globs.count > 1 {
-                diagnostics.append(.error("check.multiple-globs", CheckMessages.multipleGlobs(block.path.text), at: globs[1].range))
+            } else if let second = secondGlob {
+                diagnostics.append(.error("check.multiple-globs", CheckMessages.multipleGlobs(block.path.text), at: second.range))
             }
             // Only the first three segments decide, so only they are kept.
             var full = prefix

@@ -16,7 +16,7 @@ struct MatchLimits {
         func visit(_ block: MatchBlock, depth: Int, segments: Int, captures: Int) {
             let depth = depth + 1
             let segments = segments + block.path.segments.count
-            let captures = captures + block.path.segments.filter { $0.kind.isCapture }.count
+            let captures = captures + block.path.segments.reduce(0) { $0 + ($1.kind.isCapture ? 1 : 0) }
             if depth > Self.maximumDepth {
                 diagnostics.append(.error("check.match-depth", Self.depthMessage, at: block.path.range))
                 return
