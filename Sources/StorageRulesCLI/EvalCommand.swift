@@ -22,7 +22,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "The granular method: get, list, create, update or delete.")
     var method: String
 
-    @Option(help: "The object name inside the bucket (for list: the folder), without a leading slash; taken exactly, not normalized like an SDK path.")
+    @Option(help: "The object name inside the bucket (for list: the folder), without a leading slash; not normalized like an SDK path, but empty segments are dropped from request.path, as the emulator does.")
     var path: String
 
     @Option(help: "The bucket name.")
