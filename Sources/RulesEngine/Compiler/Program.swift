@@ -101,8 +101,6 @@ final class CompiledFunction: Sendable {
     /// `name(a, b)`, as arity errors print it: made once, for every call
     /// site to keep.
     let signatureText: String
-    /// The name.
-    let name: String
     /// The name's length in UTF-8 bytes, compared before the name.
     let nameLength: Int
 
@@ -110,9 +108,10 @@ final class CompiledFunction: Sendable {
         self.declaration = declaration
         self.scopeDepth = scopeDepth
         signatureText = "\(declaration.name)(\(declaration.parameters.map(\.name).joined(separator: ", ")))"
-        name = declaration.name
         nameLength = declaration.name.utf8.count
     }
+
+    var name: String { declaration.name }
 }
 
 /// A match block ready for path matching.
