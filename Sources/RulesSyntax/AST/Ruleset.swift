@@ -100,32 +100,28 @@ public struct MatchPath: Sendable, Hashable {
     public func text(after prefix: String) -> String {
         var count = prefix.utf8.count
         for segment in segments {
-            switch segment.kind {
-            case .literal(let text): count += 1 + text.utf8.count
-            case .single(let name): count += 3 + name.utf8.count
-            case .recursive(let name): count += 6 + name.utf8.count
-            }
+            let delimiters = segment.kind.delimiters
+            count += 1 + delimiters.opening.utf8CodeUnitCount + segment.kind.body.utf8.count + delimiters.closing.utf8CodeUnitCount
         }
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
             Self.write(prefix, to: buffer, at: &offset)
             for segment in segments {
-                switch segment.kind {
-                case .literal(let text):
-                    Self.write("/", to: buffer, at: &offset)
-                    Self.write(text, to: buffer, at: &offset)
-                case .single(let name):
-                    Self.write("/{", to: buffer, at: &offset)
-                    Self.write(name, to: buffer, at: &offset)
-                    Self.write("}", to: buffer, at: &offset)
-                case .recursive(let name):
-                    Self.write("/{", to: buffer, at: &offset)
-                    Self.write(name, to: buffer, at: &offset)
-                    Self.write("=**}", to: buffer, at: &offset)
-                }
+                let delimiters = segment.kind.delimiters
+                Self.write("/", to: buffer, at: &offset)
+                Self.write(delimiters.opening, to: buffer, at: &offset)
+                Self.write(segment.kind.body, to: buffer, at: &offset)
+                Self.write(delimiters.closing, to: buffer, at: &offset)
             }
             return offset
         }
+    }
+
+    /// Copies `text`'s bytes into `buffer` at `offset`, moving it past them.
+    private static func write(_ text: StaticString, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int) {
+        guard let target = buffer.baseAddress else { return }
+        (target + offset).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        offset += text.utf8CodeUnitCount
     }
 
     /// Copies `text`'s UTF-8 bytes into `buffer` at `offset`, moving it past them.
@@ -156,10 +152,24 @@ public struct MatchSegment: Sendable, Hashable {
 
         /// The segment as written.
         public var text: String {
+            "\(delimiters.opening)\(body)\(delimiters.closing)"
+        }
+
+        /// The literal text, or the wildcard's name.
+        var body: String {
             switch self {
             case .literal(let text): text
-            case .single(let name): "{\(name)}"
-            case .recursive(let name): "{\(name)=**}"
+            case .single(let name), .recursive(let name): name
+            }
+        }
+
+        /// What is written around ``body``: nothing for a literal, `{` and
+        /// `}` for a wildcard, `{` and `=**}` for a recursive one.
+        var delimiters: (opening: StaticString, closing: StaticString) {
+            switch self {
+            case .literal: ("", "")
+            case .single: ("{", "}")
+            case .recursive: ("{", "=**}")
             }
         }
     }
