@@ -245,39 +245,6 @@ public struct StoredObject: Sendable, Hashable {
     }
 }
 
-/// The writable attributes of an object, as given to an upload.
-///
-/// `nil` means "not given". For ``customMetadata``, `nil` and `[:]` both
-/// store no custom metadata, but `request.resource.metadata` is `null` for
-/// `nil` and `{}` for `[:]`.
-public struct ObjectAttributes: Sendable, Hashable {
-    /// `Content-Type`.
-    public var contentType: String?
-    /// `Cache-Control`.
-    public var cacheControl: String?
-    /// `Content-Disposition`.
-    public var contentDisposition: String?
-    /// `Content-Encoding`.
-    public var contentEncoding: String?
-    /// `Content-Language`.
-    public var contentLanguage: String?
-    /// Custom metadata.
-    public var customMetadata: [String: String]?
-
-    /// Creates attributes.
-    public init(
-        contentType: String? = nil, cacheControl: String? = nil, contentDisposition: String? = nil,
-        contentEncoding: String? = nil, contentLanguage: String? = nil, customMetadata: [String: String]? = nil
-    ) {
-        self.contentType = contentType
-        self.cacheControl = cacheControl
-        self.contentDisposition = contentDisposition
-        self.contentEncoding = contentEncoding
-        self.contentLanguage = contentLanguage
-        self.customMetadata = customMetadata
-    }
-}
-
 /// An object's record and bytes, as the index stores them: one reference
 /// to an immutable box (the record's own, see ``StoredObject``), so index
 /// nodes stay small, a listing copies one reference per item, and an

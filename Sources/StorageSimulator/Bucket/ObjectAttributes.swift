@@ -1,0 +1,114 @@
+/// The writable attributes of an object, as given to an upload.
+///
+/// `nil` means "not given". For ``customMetadata``, `nil` and `[:]` both
+/// store no custom metadata, but `request.resource.metadata` is `null` for
+/// `nil` and `{}` for `[:]`.
+public struct ObjectAttributes: Sendable, Hashable {
+    /// The attributes given, `nil` when none is. Most writes give none (an
+    /// admin `put` passes the default): then a copy or the end of one is a
+    /// single null reference, where six optional strings and a dictionary
+    /// cost seven reference-count calls each way (a tenth of an insert).
+    private var given: Given?
+
+    /// The attributes of a value that gives at least one: shared by its
+    /// copies, replaced whole on a change (attributes change rarely).
+    private final class Given: Sendable {
+        let fields: Fields
+        private init(_ fields: Fields) { self.fields = fields }
+
+        /// A box of `fields`, `nil` when they give nothing.
+        static func holding(_ fields: Fields) -> Given? {
+            fields.givesNothing ? nil : Given(fields)
+        }
+    }
+
+    private struct Fields: Hashable, Sendable {
+        var contentType: String?
+        var cacheControl: String?
+        var contentDisposition: String?
+        var contentEncoding: String?
+        var contentLanguage: String?
+        var customMetadata: [String: String]?
+
+        var givesNothing: Bool {
+            contentType == nil && cacheControl == nil && contentDisposition == nil && contentEncoding == nil
+                && contentLanguage == nil && customMetadata == nil
+        }
+    }
+
+    /// Attributes that give nothing, every one unset: the default of
+    /// every write, made without the arguments of the full initializer.
+    public init() { given = nil }
+
+    /// Creates attributes.
+    public init(
+        contentType: String? = nil, cacheControl: String? = nil, contentDisposition: String? = nil,
+        contentEncoding: String? = nil, contentLanguage: String? = nil, customMetadata: [String: String]? = nil
+    ) {
+        given = Given.holding(
+            Fields(
+                contentType: contentType, cacheControl: cacheControl, contentDisposition: contentDisposition,
+                contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata))
+    }
+
+    private var fields: Fields {
+        get { given?.fields ?? Fields() }
+        set { given = Given.holding(newValue) }
+    }
+
+    /// `Content-Type`.
+    public var contentType: String? {
+        get { given?.fields.contentType }
+        set { fields.contentType = newValue }
+    }
+    /// `Cache-Control`.
+    public var cacheControl: String? {
+        get { given?.fields.cacheControl }
+        set { fields.cacheControl = newValue }
+    }
+    /// `Content-Disposition`.
+    public var contentDisposition: String? {
+        get { given?.fields.contentDisposition }
+        set { fields.contentDisposition = newValue }
+    }
+    /// `Content-Encoding`.
+    public var contentEncoding: String? {
+        get { given?.fields.contentEncoding }
+        set { fields.contentEncoding = newValue }
+    }
+    /// `Content-Language`.
+    public var contentLanguage: String? {
+        get { given?.fields.contentLanguage }
+        set { fields.contentLanguage = newValue }
+    }
+    /// Custom metadata.
+    public var customMetadata: [String: String]? {
+        get { given?.fields.customMetadata }
+        set { fields.customMetadata = newValue }
+    }
+
+    /// Whether both give the same attributes.
+    public static func == (lhs: ObjectAttributes, rhs: ObjectAttributes) -> Bool {
+        lhs.given === rhs.given || lhs.fields == rhs.fields
+    }
+
+    /// Hashes the attributes given.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+    }
+}
+
+extension ObjectAttributes: CustomReflectable {
+    /// The six attributes, so that printing or dumping attributes shows
+    /// them (not the box that holds them).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "contentType": contentType as Any, "cacheControl": cacheControl as Any,
+                "contentDisposition": contentDisposition as Any, "contentEncoding": contentEncoding as Any,
+                "contentLanguage": contentLanguage as Any, "customMetadata": customMetadata as Any,
+            ],
+            displayStyle: .struct)
+    }
+}
