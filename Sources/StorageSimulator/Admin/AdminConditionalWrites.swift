@@ -65,10 +65,9 @@ extension StorageAdmin {
         while true {
             let existing = store.object(path)
             guard conditions.hold(for: existing) else { throw .preconditionFailed }
-            let time = storage.now
+            let (time, generation) = storage.nextWrite()
             let object = ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: attributes,
-                generation: storage.nextGeneration(at: time), time: time)
+                name: path, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation, time: time)
             let stored = StoredEntry(object: consume object, bytes: bytes)
             if store.replace(path, ifCurrent: existing, with: stored) { return stored.object }
         }

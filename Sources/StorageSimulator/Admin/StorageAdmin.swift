@@ -28,13 +28,12 @@ public struct StorageAdmin: Sendable {
     ) throws(StorageError) -> StoredObject {
         let bucket = bucket ?? storage.configuration.defaultBucket
         try ObjectPath.validate(path, bucket: bucket)
-        let time = storage.now
+        let (time, generation) = storage.nextWrite()
         let stored = StoredEntry(
             object: ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: attributes,
-                generation: storage.nextGeneration(at: time), time: time),
+                name: path, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation, time: time),
             bytes: bytes)
-        storage.createBucket(bucket).put(stored)
+        storage.createBucket(bucket).put(stored, named: path)
         return stored.object
     }
 
@@ -58,7 +57,7 @@ public struct StorageAdmin: Sendable {
     /// reproduce exact metadata.
     public func put(record: StoredObject, bytes: [UInt8]) throws(StorageError) {
         try ObjectPath.validate(record.name, bucket: record.bucket)
-        storage.createBucket(record.bucket).put(StoredEntry(object: record, bytes: bytes))
+        storage.createBucket(record.bucket).put(StoredEntry(object: record, bytes: bytes), named: record.name)
     }
 
     /// The stored record, or `nil`.

@@ -94,6 +94,15 @@ public final class StorageSimulator: Sendable {
         var explainsDecisions = true
         var nextObserverID = 0
         var lastGeneration: Int64 = 0
+
+        /// A generation for a write at `time`, handed out: its microseconds
+        /// since the epoch, but strictly after every generation before.
+        mutating func generation(at time: Timestamp) -> Int64 {
+            let micros = time.seconds &* 1_000_000 &+ Int64(time.nanos / 1000)
+            let generation = max(micros, lastGeneration &+ 1)
+            lastGeneration = generation
+            return generation
+        }
     }
 
     /// Creates a simulator with the given rules (`nil`: every request is
@@ -368,11 +377,16 @@ public final class StorageSimulator: Sendable {
     /// A generation for a write at `time`: its microseconds since the
     /// epoch, but strictly after every generation handed out before.
     func nextGeneration(at time: Timestamp) -> Int64 {
-        let micros = time.seconds &* 1_000_000 &+ Int64(time.nanos / 1000)
-        return context.withLock { context in
-            let generation = max(micros, context.lastGeneration &+ 1)
-            context.lastGeneration = generation
-            return generation
+        context.withLock { $0.generation(at: time) }
+    }
+
+    /// The time of a write made now and its generation, read under one
+    /// lock: what ``now`` and ``nextGeneration(at:)`` return one after
+    /// the other.
+    func nextWrite() -> (time: Timestamp, generation: Int64) {
+        context.withLock { context in
+            let time = context.fixedTime ?? Timestamp.now()
+            return (time, context.generation(at: time))
         }
     }
 
