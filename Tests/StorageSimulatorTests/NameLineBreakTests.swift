@@ -20,6 +20,31 @@ struct NameLineBreakTests {
         String(repeating: "Ê", count: 500),
     ]
 
+    /// Every position of names of 1 to 24 bytes, so that each byte of a
+    /// word, the overlapping last word and the short names all hold one;
+    /// beside them, the same names with a tab, a vertical tab, `Ê` or `č`
+    /// there (the last two end in 8A and 8D).
+    static let positions: [(name: String, rejected: Bool)] = (1...24).flatMap { length in
+        (0..<length).flatMap { position in
+            [("\n", true), ("\r", true), ("\t", false), ("\u{0B}", false), ("Ê", false), ("č", false)].compactMap {
+                (character: String, rejected: Bool) -> (String, Bool)? in
+                let rest = length - position - character.utf8.count
+                guard rest >= 0 else { return nil }
+                let name = String(repeating: "x", count: position) + character + String(repeating: "x", count: rest)
+                return (name, rejected)
+            }
+        }
+    }
+
+    @Test("a line break is found at every position of a name, and its top-bit neighbours are not")
+    func everyPosition() {
+        #expect(Self.positions.count == 1_752)
+        for (name, rejected) in Self.positions {
+            let invalid = (try? ObjectPath.validate(name)) == nil
+            #expect(invalid == rejected, "\(Array(name.utf8))")
+        }
+    }
+
     @Test("a name holding a line feed or carriage return is invalid", arguments: rejected)
     func rejectsLineBreaks(name: String) {
         #expect(throws: StorageError.self) { try ObjectPath.validate(name) }

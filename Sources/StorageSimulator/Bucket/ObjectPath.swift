@@ -27,15 +27,41 @@ public enum ObjectPath {
         }
     }
 
-    /// Whether the name holds a carriage return or a line feed: two `memchr`
-    /// scans of the contiguous UTF-8, which read many bytes at a time (a
-    /// byte loop cost ~220 instructions for a 22-byte name, at every write).
+    /// Whether the name holds a carriage return or a line feed, read eight
+    /// bytes at a time and testing each word for both bytes at once (two
+    /// `memchr` scans cost ~75 instructions for a 22-byte name, at every
+    /// write; a byte loop ~220).
     private static func containsLineBreak(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
+        UTF8Order.withBytes(of: name) { bytes in
             guard let base = bytes.baseAddress else { return false }
-            return memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil
+            let raw = UnsafeRawPointer(base)
+            let count = bytes.count
+            guard count >= 8 else {
+                for byte in bytes where byte == 0x0A || byte == 0x0D { return true }
+                return false
+            }
+            var offset = 0
+            while offset &+ 8 < count {
+                if wordHoldsLineBreak(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+                offset &+= 8
+            }
+            // The last eight bytes, overlapping the word before when the count is not a multiple of eight.
+            return wordHoldsLineBreak(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         }
+    }
+
+    /// Whether one of the eight bytes of `word` is 0x0A or 0x0D: a byte is
+    /// zero after the XOR exactly when it was that byte, and
+    /// `(v - 0x01…) & ~v & 0x80…` is non-zero exactly when some byte of `v`
+    /// is zero.
+    @inline(__always)
+    private static func wordHoldsLineBreak(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lineFeeds = word ^ (ones &* 0x0A)
+        let carriageReturns = word ^ (ones &* 0x0D)
+        let zeros = ((lineFeeds &- ones) & ~lineFeeds) | ((carriageReturns &- ones) & ~carriageReturns)
+        return zeros & highs != 0
     }
 
     /// The SDK's normalization of a reference path: empty segments dropped,
