@@ -146,7 +146,9 @@ struct BucketContents {
     /// directories, returning the entry it replaced.
     @discardableResult
     private mutating func store(_ entry: StoredEntry, for key: ObjectName) -> StoredEntry? {
-        byName.insert(entry)
+        // Named by the key, which the caller holds, rather than by the
+        // entry, whose name is read from its box at one more retain.
+        byName.insert(entry, named: key.string)
         let previous = uniqueOrdered().insert(entry, for: key)
         if previous == nil { directories.add(key) }
         return previous

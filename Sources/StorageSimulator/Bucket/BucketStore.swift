@@ -47,12 +47,14 @@ final class BucketStore: Sendable {
 
     func object(_ path: String) -> StoredObject? { entry(path)?.object }
 
-    /// Stores `entry` unconditionally, returning what it replaced.
+    /// Stores `entry`, whose name is `path`, unconditionally, returning
+    /// what it replaced. The caller's name is used rather than the one read
+    /// from the entry's box, which would cost a retain and a release.
     @discardableResult
-    func put(_ entry: StoredEntry) -> StoredEntry? {
+    func put(_ entry: StoredEntry, named path: String) -> StoredEntry? {
         let (previous, commit) = index.withLock { index in
-            let previous = index.insert(entry, for: ObjectName(entry.object.name))
-            return (previous, changes.prepare(.object(bucket: name, name: entry.name, previous: previous, current: entry)))
+            let previous = index.insert(entry, for: ObjectName(path))
+            return (previous, changes.prepare(.object(bucket: name, name: path, previous: previous, current: entry)))
         }
         commit?()
         return previous

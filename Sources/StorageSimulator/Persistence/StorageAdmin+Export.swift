@@ -88,7 +88,7 @@ extension StorageAdmin {
         for bucket in loaded.buckets { _ = storage.createBucket(bucket) }
         var lastGeneration: Int64 = 0
         for item in loaded.objects {
-            storage.createBucket(item.object.bucket).put(StoredEntry(object: item.object, bytes: item.bytes))
+            storage.createBucket(item.object.bucket).put(StoredEntry(object: item.object, bytes: item.bytes), named: item.object.name)
             lastGeneration = max(lastGeneration, item.object.generation)
         }
         storage.advanceGeneration(to: lastGeneration)
