@@ -17,7 +17,15 @@ final class OrderedIndex<Key: IndexKey, Element> {
     private(set) var count = 0
 
     /// Creates an empty index.
-    init(maxKeys: Int = 64) {
+    ///
+    /// Nodes of 128 keys rather than 64: a listing enters half as many
+    /// leaves (a folder page of 1,000 at a million objects 14 → 9 µs, every
+    /// object by pages 14 → 7 ms), and an insert splits half as often for
+    /// the longer moves within a node, which cost less (1,000,000 random
+    /// inserts 1.8 → 1.65 µs each). Nodes of 256 made a listing faster
+    /// still but an insert's instructions 3 % more; of 32, a folder page
+    /// took 26 µs.
+    init(maxKeys: Int = 128) {
         self.maxKeys = max(4, maxKeys)
         self.root = IndexNode()
     }
@@ -38,7 +46,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
     /// each holds at least ``minKeys``), then the same for each level of
     /// internal nodes, whose separators are the first keys of their
     /// children's subtrees.
-    convenience init(sortedKeys keys: [Key], elements: [Element], maxKeys: Int = 64) {
+    convenience init(sortedKeys keys: [Key], elements: [Element], maxKeys: Int = 128) {
         self.init(maxKeys: maxKeys)
         let count = min(keys.count, elements.count)
         self.count = count
