@@ -40,6 +40,18 @@ struct ObjectAttributesTests {
         #expect(copy.customMetadata == ["k": "v"])
         #expect(original.contentType == "image/png")
         #expect(original.customMetadata == ["k": "w"])
+
+        // Changed in turn, a copy and its original each keep their own.
+        var second = original
+        second.contentLanguage = "fr"
+        original.contentEncoding = "gzip"
+        second.contentEncoding = "br"
+        #expect(original == ObjectAttributes(contentType: "image/png", contentEncoding: "gzip", customMetadata: ["k": "w"]))
+        #expect(
+            second
+                == ObjectAttributes(
+                    contentType: "image/png", contentEncoding: "br", contentLanguage: "fr", customMetadata: ["k": "w"]))
+        #expect(copy == ObjectAttributes(contentType: "text/plain", customMetadata: ["k": "v"]))
     }
 
     @Test("equal attributes are equal and hash alike however they were built")

@@ -11,9 +11,11 @@ public struct ObjectAttributes: Sendable, Hashable {
     private var given: Given?
 
     /// The attributes of a value that gives at least one: shared by its
-    /// copies, replaced whole on a change (attributes change rarely).
-    private final class Given: Sendable {
-        let fields: Fields
+    /// copies, and changed in place only while one value holds it
+    /// (copy-on-write), so that setting several attributes in a row (as the
+    /// service's defaults for an upload do) makes one box.
+    private final class Given: @unchecked Sendable {
+        var fields: Fields
         private init(_ fields: Fields) { self.fields = fields }
 
         /// A box of `fields`, `nil` when they give nothing.
@@ -56,35 +58,48 @@ public struct ObjectAttributes: Sendable, Hashable {
         set { given = Given.holding(newValue) }
     }
 
+    /// Applies `change` to the attributes: in the box itself when this
+    /// value is its only holder, else to a new box.
+    private mutating func change(_ change: (inout Fields) -> Void) {
+        guard given != nil, isKnownUniquelyReferenced(&given) else {
+            var changed = fields
+            change(&changed)
+            fields = changed
+            return
+        }
+        change(&given!.fields)
+        if given!.fields.givesNothing { given = nil }
+    }
+
     /// `Content-Type`.
     public var contentType: String? {
         get { given?.fields.contentType }
-        set { fields.contentType = newValue }
+        set { change { $0.contentType = newValue } }
     }
     /// `Cache-Control`.
     public var cacheControl: String? {
         get { given?.fields.cacheControl }
-        set { fields.cacheControl = newValue }
+        set { change { $0.cacheControl = newValue } }
     }
     /// `Content-Disposition`.
     public var contentDisposition: String? {
         get { given?.fields.contentDisposition }
-        set { fields.contentDisposition = newValue }
+        set { change { $0.contentDisposition = newValue } }
     }
     /// `Content-Encoding`.
     public var contentEncoding: String? {
         get { given?.fields.contentEncoding }
-        set { fields.contentEncoding = newValue }
+        set { change { $0.contentEncoding = newValue } }
     }
     /// `Content-Language`.
     public var contentLanguage: String? {
         get { given?.fields.contentLanguage }
-        set { fields.contentLanguage = newValue }
+        set { change { $0.contentLanguage = newValue } }
     }
     /// Custom metadata.
     public var customMetadata: [String: String]? {
         get { given?.fields.customMetadata }
-        set { fields.customMetadata = newValue }
+        set { change { $0.customMetadata = newValue } }
     }
 
     /// Whether both give the same attributes.
