@@ -19,6 +19,16 @@ struct ArrayShiftingTests {
         }
     }
 
+    @Test("an array made from a slice with room holds the slice's elements and that room")
+    func sliceWithRoom() {
+        let whole = (0..<10).map { "element \($0), long enough to live on the heap" }
+        for (range, room) in [(3..<10, 20), (0..<10, 4), (5..<5, 8)] {
+            let made = Array(whole[range], capacity: room)
+            #expect(made == Array(whole[range]))
+            #expect(made.capacity >= max(room, range.count))
+        }
+    }
+
     @Test("an array that shares its storage is copied first, not changed under its other holder")
     func sharedStorage() {
         let original = ["a", "b", "c"]

@@ -24,6 +24,17 @@ extension Array {
     }
 }
 
+extension Array {
+    /// The elements of `slice`, with room for `capacity` elements in all:
+    /// a node made by a split holds up to a full node's keys without
+    /// growing its arrays (each growth a new allocation and a copy).
+    init(_ slice: ArraySlice<Element>, capacity: Int) {
+        self.init()
+        reserveCapacity(Swift.max(capacity, slice.count))
+        append(contentsOf: slice)
+    }
+}
+
 extension Array where Element == UInt8 {
     /// `insert(contentsOf:at:)` for bytes: appended, then moved into place
     /// with two `memmove`s. `inserted` must not point into this array,

@@ -267,18 +267,22 @@ final class IndexNode<Key: IndexKey, Element> {
     }
 
     /// Moves the keys from `position` on, with their bytes, into `right`
-    /// (empty): the split of a full node, done on the bytes this node
-    /// already holds. Each node's common prefix then grows to all its keys share.
-    func moveKeys(from position: Int, to right: IndexNode) {
+    /// (empty), whose arrays get room for `capacity` keys: the split of a
+    /// full node, done on the bytes this node already holds. Each node's
+    /// common prefix then grows to all its keys share.
+    func moveKeys(from position: Int, to right: IndexNode, capacity: Int) {
         let start = suffixStart(at: position)
         let shift = UInt32(start - shared)
-        right.keys = Array(keys[position...])
-        right.heads = Array(heads[position...])
+        right.keys = Array(keys[position...], capacity: capacity)
+        right.heads = Array(heads[position...], capacity: capacity)
         right.shared = shared
         var movedBytes = Array(bytes[..<shared])
         movedBytes.append(contentsOf: bytes[start...])
         right.bytes = movedBytes
-        right.ends = ends[position...].map { $0 - shift }
+        var movedEnds: [UInt32] = []
+        movedEnds.reserveCapacity(capacity)
+        for end in ends[position...] { movedEnds.append(end - shift) }
+        right.ends = movedEnds
         truncateKeys(from: position)
         right.lengthenShared()
         lengthenShared()

@@ -185,8 +185,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
-            node.moveKeys(from: middle, to: right)
-            right.elements = Array(node.elements[middle...])
+            node.moveKeys(from: middle, to: right, capacity: maxKeys + 1)
+            right.elements = Array(node.elements[middle...], capacity: maxKeys + 1)
             node.elements.removeSubrange(middle...)
             return (nil, (right.keys[0], right))
         }
@@ -198,10 +198,10 @@ final class OrderedIndex<Key: IndexKey, Element> {
         guard node.keys.count > maxKeys else { return (replaced, nil) }
         let middle = node.keys.count / 2
         let right = IndexNode<Key, Element>()
-        node.moveKeys(from: middle + 1, to: right)
+        node.moveKeys(from: middle + 1, to: right, capacity: maxKeys + 1)
         let up = node.removeKey(at: middle)
         node.lengthenShared()
-        right.children = Array(node.children[(middle + 1)...])
+        right.children = Array(node.children[(middle + 1)...], capacity: maxKeys + 2)
         node.children.removeSubrange((middle + 1)...)
         return (replaced, (up, right))
     }
