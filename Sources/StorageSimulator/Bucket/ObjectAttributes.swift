@@ -7,7 +7,8 @@ public struct ObjectAttributes: Sendable, Hashable {
     /// The attributes given, `nil` when none is. Most writes give none (an
     /// admin `put` passes the default): then a copy or the end of one is a
     /// single null reference, where six optional strings and a dictionary
-    /// cost seven reference-count calls each way (a tenth of an insert).
+    /// cost seven reference-count calls each way (486 of an admin put's
+    /// 5,633 instructions).
     private var given: Given?
 
     /// The attributes of a value that gives at least one: shared by its
