@@ -17,7 +17,7 @@ extension StorageSimulator {
     func operationContext(bucket: String) -> OperationContext {
         withContext { context in
             OperationContext(
-                time: context.fixedTime ?? Timestamp.now(), auth: context.auth, documents: context.documents,
+                time: context.time, auth: context.auth, documents: context.documents,
                 rules: context.bucketRules.isEmpty ? context.rules : context.bucketRules[bucket] ?? context.rules,
                 observers: context.observers.map(\.observer), recordsTraces: context.recordsTraces,
                 explainsDecisions: context.explainsDecisions)

@@ -95,6 +95,9 @@ public final class StorageSimulator: Sendable {
         var nextObserverID = 0
         var lastGeneration: Int64 = 0
 
+        /// The simulator's time: the fixed one, else the system clock's.
+        var time: Timestamp { fixedTime ?? Timestamp.now() }
+
         /// A generation for a write at `time`, handed out: its microseconds
         /// since the epoch, but strictly after every generation before.
         mutating func generation(at time: Timestamp) -> Int64 {
@@ -180,7 +183,7 @@ public final class StorageSimulator: Sendable {
 
     /// The simulator's current time.
     public var now: Timestamp {
-        context.withLock { $0.fixedTime } ?? Timestamp.now()
+        context.withLock { $0.time }
     }
 
     /// Sets the documents `firestore.get()` and `firestore.exists()` see.
@@ -385,7 +388,7 @@ public final class StorageSimulator: Sendable {
     /// the other.
     func nextWrite() -> (time: Timestamp, generation: Int64) {
         context.withLock { context in
-            let time = context.fixedTime ?? Timestamp.now()
+            let time = context.time
             return (time, context.generation(at: time))
         }
     }
