@@ -54,10 +54,7 @@ public struct ObjectAttributes: Sendable, Hashable {
                 contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata))
     }
 
-    private var fields: Fields {
-        get { given?.fields ?? Fields() }
-        set { given = Given.holding(newValue) }
-    }
+    private var fields: Fields { given?.fields ?? Fields() }
 
     /// Applies `change` to the attributes: in the box itself when this
     /// value is its only holder, else to a new box.
@@ -65,7 +62,7 @@ public struct ObjectAttributes: Sendable, Hashable {
         guard given != nil, isKnownUniquelyReferenced(&given) else {
             var changed = fields
             change(&changed)
-            fields = changed
+            given = Given.holding(changed)
             return
         }
         change(&given!.fields)

@@ -22,12 +22,9 @@ extension Array {
             (base + position).initialize(to: moved)
         }
     }
-}
 
-extension Array {
-    /// The elements of `slice`, with room for `capacity` elements in all:
-    /// a node made by a split holds up to a full node's keys without
-    /// growing its arrays (each growth a new allocation and a copy).
+    /// The elements of `slice`, with room for `capacity` elements in all,
+    /// so that appending up to that many allocates nothing more.
     init(_ slice: ArraySlice<Element>, capacity: Int) {
         self.init()
         reserveCapacity(Swift.max(capacity, slice.count))

@@ -12,6 +12,10 @@ final class OrderedIndex<Key: IndexKey, Element> {
     let maxKeys: Int
     /// Fewest keys a non-root node holds before it borrows or merges.
     private var minKeys: Int { maxKeys / 2 }
+    /// The keys a node made by a split has room for: a full node's and the
+    /// one that splits it, so it fills without growing its arrays (each
+    /// growth a new allocation and a copy).
+    private var nodeCapacity: Int { maxKeys + 1 }
     private(set) var root: IndexNode<Key, Element>
     /// The number of entries.
     private(set) var count = 0
@@ -185,8 +189,8 @@ final class OrderedIndex<Key: IndexKey, Element> {
             guard node.keys.count > maxKeys else { return (nil, nil) }
             let middle = node.keys.count / 2
             let right = IndexNode<Key, Element>()
-            node.moveKeys(from: middle, to: right, capacity: maxKeys + 1)
-            right.elements = Array(node.elements[middle...], capacity: maxKeys + 1)
+            node.moveKeys(from: middle, to: right, capacity: nodeCapacity)
+            right.elements = Array(node.elements[middle...], capacity: nodeCapacity)
             node.elements.removeSubrange(middle...)
             return (nil, (right.keys[0], right))
         }
@@ -198,10 +202,10 @@ final class OrderedIndex<Key: IndexKey, Element> {
         guard node.keys.count > maxKeys else { return (replaced, nil) }
         let middle = node.keys.count / 2
         let right = IndexNode<Key, Element>()
-        node.moveKeys(from: middle + 1, to: right, capacity: maxKeys + 1)
+        node.moveKeys(from: middle + 1, to: right, capacity: nodeCapacity)
         let up = node.removeKey(at: middle)
         node.lengthenShared()
-        right.children = Array(node.children[(middle + 1)...], capacity: maxKeys + 2)
+        right.children = Array(node.children[(middle + 1)...], capacity: nodeCapacity + 1)
         node.children.removeSubrange((middle + 1)...)
         return (replaced, (up, right))
     }
