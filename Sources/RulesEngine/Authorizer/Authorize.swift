@@ -117,7 +117,7 @@ extension CompiledRuleset {
     ) -> AllowEvaluation {
         guard let condition = allow.condition, let compiled = block.compiledConditions[index] else {
             return AllowEvaluation(
-                range: allow.range, methods: block.allowMethods[index], pattern: block.pattern, conditionRange: nil,
+                range: allow.range, methods: allow.methods.map(\.method), pattern: block.pattern, conditionRange: nil,
                 outcome: .value(.bool(true)), trace: [])
         }
         let outcome: Outcome
@@ -136,7 +136,7 @@ extension CompiledRuleset {
             outcome = evaluator.evaluateCompiled(compiled)
         }
         return AllowEvaluation(
-            range: allow.range, methods: block.allowMethods[index], pattern: block.pattern, conditionRange: condition.range,
+            range: allow.range, methods: allow.methods.map(\.method), pattern: block.pattern, conditionRange: condition.range,
             outcome: outcome, trace: trace)
     }
 

@@ -124,8 +124,6 @@ final class CompiledMatch: Sendable {
     let pathRange: SourceRange
     /// The block's allow statements.
     let allows: [AllowStatement]
-    /// The methods each allow names, in ``allows`` order.
-    let allowMethods: [[RuleMethod]]
     /// The request methods each allow covers, in ``allows`` order.
     let allowCoverage: [MethodSet]
     /// Each allow's condition compiled for untraced evaluation (`nil` for
@@ -145,8 +143,7 @@ final class CompiledMatch: Sendable {
         self.pattern = pattern
         pathRange = block.path.range
         allows = block.allows
-        allowMethods = block.allows.map { $0.methods.map(\.method) }
-        allowCoverage = allowMethods.map(MethodSet.init(covering:))
+        allowCoverage = block.allows.map { MethodSet(covering: $0.methods.lazy.map(\.method)) }
         let wildcards = block.path.segments.compactMap { segment -> String? in
             switch segment.kind {
             case .literal: nil
@@ -211,7 +208,7 @@ struct MethodSet: Sendable {
     private let bits: UInt8
 
     /// The methods the listed ones cover (`read` covers `get` and `list`, ...).
-    init(covering methods: [RuleMethod]) {
+    init(covering methods: some Sequence<RuleMethod>) {
         var bits: UInt8 = 0
         for method in RuleMethod.allCases where methods.contains(where: { $0.covers(method) }) {
             bits |= 1 << Self.position(of: method)

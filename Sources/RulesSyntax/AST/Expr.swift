@@ -31,7 +31,7 @@ public struct Expr: Sendable, Hashable {
 }
 
 /// The shape of an expression.
-public indirect enum ExprKind: Sendable, Hashable {
+public enum ExprKind: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` / `false`.
@@ -54,24 +54,24 @@ public indirect enum ExprKind: Sendable, Hashable {
     /// A bare name: a variable, a wildcard, `request`, a namespace.
     case identifier(String)
     /// `base.name`.
-    case member(Expr, Identifier)
+    indirect case member(Expr, Identifier)
     /// `base[index]`.
-    case index(Expr, Expr)
+    indirect case index(Expr, Expr)
     /// `base[lower:upper]`, at least one bound present.
-    case slice(Expr, Expr?, Expr?)
+    indirect case slice(Expr, Expr?, Expr?)
     /// `callee(args)`: the callee is an identifier (function), a member
     /// (method or namespaced function such as `math.abs`).
-    case call(Expr, [Expr])
+    indirect case call(Expr, [Expr])
     /// `!x`, `-x`.
-    case unary(UnaryOperator, Expr)
+    indirect case unary(UnaryOperator, Expr)
     /// `a op b`, including `in`, `&&` and `||`.
-    case binary(BinaryOperator, Expr, Expr)
+    indirect case binary(BinaryOperator, Expr, Expr)
     /// `value is type`.
-    case isType(Expr, TypeName)
+    indirect case isType(Expr, TypeName)
     /// `condition ? then : else`.
-    case ternary(Expr, Expr, Expr)
+    indirect case ternary(Expr, Expr, Expr)
     /// `( inner )`: kept so ranges, formatting and nesting limits see it.
-    case parenthesized(Expr)
+    indirect case parenthesized(Expr)
     /// A placeholder the parser inserts after a syntax error.
     case invalid
 }

@@ -10,6 +10,8 @@ extension RulesParser {
         let start = current.start
         advance()
         var methods: [(method: RuleMethod, range: SourceRange)] = []
+        // Room for the usual few (`read, write`) in the first allocation.
+        methods.reserveCapacity(4)
         while true {
             guard at(.identifier) else {
                 reportMismatched(expecting: "{\(RuleMethod.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))}")
