@@ -43,6 +43,9 @@ public struct ObjectAttributes: Sendable, Hashable {
     /// every write, made without the arguments of the full initializer.
     public init() { given = nil }
 
+    /// Whether no attribute is given.
+    var givesNothing: Bool { given == nil }
+
     /// Creates attributes.
     public init(
         contentType: String? = nil, cacheControl: String? = nil, contentDisposition: String? = nil,

@@ -6,6 +6,8 @@ import RulesEngine
 enum ObjectFactory {
     /// The name of the custom-metadata key that carries download tokens.
     static let tokensKey = "firebaseStorageDownloadTokens"
+    /// The content type of an object stored without one.
+    static let defaultContentType = "application/octet-stream"
 
     /// A new record for `bytes` with the attributes as given (`contentType`
     /// defaults to `application/octet-stream`). `firebaseStorageDownloadTokens`
@@ -43,6 +45,13 @@ enum ObjectFactory {
         name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
         generation: Int64, entityTag: EntityTag, time: Timestamp
     ) -> StoredObject {
+        if attributes.givesNothing {
+            let hashes = ContentHashes(of: bytes)
+            return StoredObject(
+                name: name, bucket: bucket, generation: generation, size: Int64(bytes.count), time: time,
+                md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, entityTag: entityTag,
+                contentType: defaultContentType)
+        }
         var custom = attributes.customMetadata ?? [:]
         // Most objects have no custom metadata: skip hashing the key for nothing.
         let tokens = custom.isEmpty ? [] : custom.removeValue(forKey: tokensKey).map(splitTokens) ?? []
@@ -51,7 +60,7 @@ enum ObjectFactory {
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
             md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, entityTag: entityTag,
-            contentType: attributes.contentType ?? "application/octet-stream",
+            contentType: attributes.contentType ?? defaultContentType,
             cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,
             contentEncoding: attributes.contentEncoding, contentLanguage: attributes.contentLanguage,
             customMetadata: custom, downloadTokens: tokens, storageClass: "STANDARD")
