@@ -80,6 +80,21 @@ struct StoredObjectFieldsTests {
         #expect(other != built)
     }
 
+    @Test("timeCreated and updated read back exactly as set, each on its own")
+    func timesReadBack() {
+        var object = Self.plain()
+        let created = Timestamp(seconds: -62_135_596_800, nanos: 999_999_999)
+        let updated = Timestamp(seconds: 253_402_300_799, nanos: 1)
+        object.timeCreated = created
+        #expect(object.timeCreated == created && object.updated == Timestamp(seconds: 100, nanos: 5))
+        object.updated = updated
+        #expect(object.timeCreated == created && object.updated == updated)
+        #expect(object.timeCreated.nanos == 999_999_999 && object.updated.seconds == 253_402_300_799)
+        object.timeCreated = Timestamp(seconds: 100, nanos: 5)
+        object.updated = Timestamp(seconds: 100, nanos: 5)
+        #expect(object == Self.plain() && object.hashValue == Self.plain().hashValue)
+    }
+
     @Test("a copy keeps its uncommon fields when the original changes them")
     func copiesAreIndependent() {
         var original = Self.plain()

@@ -14,17 +14,18 @@ public struct StoredObject: Sendable, Hashable {
     ///
     /// The fields most objects leave at their defaults (an admin `put`
     /// sets none of them) are kept apart, in ``Uncommon``, which is `nil`
-    /// while all are: 168 bytes a record instead of 256, so a bucket of a
-    /// million objects holds about 80 MB less and writes that much less
-    /// fresh memory as it fills.
+    /// while all are. With ``Times``, a record takes 160 bytes instead of
+    /// 256, and its box 192 instead of 288: a bucket of a million objects
+    /// holds about 96 MB less, and writes that much less fresh memory as it
+    /// fills (on this machine, the kernel's time to provide fresh pages was
+    /// about 40 % of a random insert's at a million objects).
     fileprivate struct Record: Hashable {
         var name: String
         var bucket: String
         var generation: Int64
         var metageneration: Int64
         var size: Int64
-        var timeCreated: Timestamp
-        var updated: Timestamp
+        var times: Times
         var md5Hash: String
         var crc32c: String
         var contentType: String?
@@ -37,6 +38,47 @@ public struct StoredObject: Sendable, Hashable {
             var fields = uncommon?.fields ?? UncommonFields()
             change(&fields)
             uncommon = fields.isDefault ? nil : Uncommon(fields)
+        }
+    }
+
+    /// `timeCreated` and `updated` in 24 bytes: two timestamps side by side
+    /// take 32, each padded after its 4-byte nanoseconds. Those 8 bytes
+    /// bring a record's box under a smaller allocation size (192 bytes,
+    /// from 208).
+    fileprivate struct Times: Hashable {
+        private var createdSeconds: Int64
+        private var updatedSeconds: Int64
+        private var createdNanos: Int32
+        private var updatedNanos: Int32
+
+        init(created: Timestamp, updated: Timestamp) {
+            createdSeconds = created.seconds
+            createdNanos = created.nanos
+            updatedSeconds = updated.seconds
+            updatedNanos = updated.nanos
+        }
+
+        /// The timestamp of `seconds` and `nanos` exactly as stored (not normalized again).
+        private static func timestamp(_ seconds: Int64, _ nanos: Int32) -> Timestamp {
+            var timestamp = Timestamp(seconds: seconds)
+            timestamp.nanos = nanos
+            return timestamp
+        }
+
+        var created: Timestamp {
+            get { Self.timestamp(createdSeconds, createdNanos) }
+            set {
+                createdSeconds = newValue.seconds
+                createdNanos = newValue.nanos
+            }
+        }
+
+        var updated: Timestamp {
+            get { Self.timestamp(updatedSeconds, updatedNanos) }
+            set {
+                updatedSeconds = newValue.seconds
+                updatedNanos = newValue.nanos
+            }
         }
     }
 
@@ -151,13 +193,13 @@ public struct StoredObject: Sendable, Hashable {
     }
     /// When this generation was written.
     public var timeCreated: Timestamp {
-        get { box.record.timeCreated }
-        set { mutate { $0.timeCreated = newValue } }
+        get { box.record.times.created }
+        set { mutate { $0.times.created = newValue } }
     }
     /// When the metadata last changed.
     public var updated: Timestamp {
-        get { box.record.updated }
-        set { mutate { $0.updated = newValue } }
+        get { box.record.times.updated }
+        set { mutate { $0.times.updated = newValue } }
     }
     /// Base64 MD5 of the bytes.
     public var md5Hash: String {
@@ -259,7 +301,7 @@ public struct StoredObject: Sendable, Hashable {
                 storageClass: storageClass))
         box = Box(Record(
             name: name, bucket: bucket, generation: generation, metageneration: metageneration, size: size,
-            timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c,
+            times: Times(created: timeCreated, updated: updated), md5Hash: md5Hash, crc32c: crc32c,
             contentType: contentType, uncommon: uncommon, entityTag: entityTag))
     }
 
@@ -271,7 +313,7 @@ public struct StoredObject: Sendable, Hashable {
     ) {
         box = Box(Record(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: size,
-            timeCreated: time, updated: time, md5Hash: md5Hash, crc32c: crc32c,
+            times: Times(created: time, updated: time), md5Hash: md5Hash, crc32c: crc32c,
             contentType: contentType, uncommon: nil, entityTag: entityTag))
     }
 
