@@ -51,16 +51,20 @@ struct IndexHeadsTests {
     }
 
     /// Every node's bytes spell its keys: the common prefix, then each
-    /// key's remaining bytes, with each head the first eight of those.
+    /// key's remaining bytes, with each head the first eight of those. An
+    /// internal node's bytes spell its separators; a leaf's, which keeps no
+    /// keys, are the keys (the walk above checks them against the model).
     func checkKeyBytes(_ node: IndexNode<ObjectName, Int>) {
         let keyBytes = node.keyBytes
-        #expect(keyBytes.ends.count == node.keys.count && node.heads.count == node.keys.count)
+        #expect(keyBytes.ends.count == node.count && node.heads.count == node.count)
+        #expect(node.isLeaf ? node.keys.isEmpty : node.keys.count == node.count)
         var scratch: [UInt8] = []
-        for (position, key) in node.keys.enumerated() {
-            let expected = Array(key.string.utf8)
-            #expect(keyBytes.withKey(at: position, scratch: &scratch) { Array($0) } == expected, "\(key.string.debugDescription)")
-            #expect(expected.starts(with: keyBytes.bytes.prefix(keyBytes.shared)))
-            #expect(node.heads[position] == expected.withUnsafeBufferPointer { IndexBytes.head($0, at: keyBytes.shared) })
+        for position in 0..<node.count {
+            let spelled = keyBytes.withKey(at: position, scratch: &scratch) { Array($0) }
+            if !node.isLeaf { #expect(spelled == Array(node.keys[position].string.utf8)) }
+            #expect(Array(node.key(at: position).string.utf8) == spelled)
+            #expect(spelled.starts(with: keyBytes.bytes.prefix(keyBytes.shared)))
+            #expect(node.heads[position] == spelled.withUnsafeBufferPointer { IndexBytes.head($0, at: keyBytes.shared) })
         }
         for child in node.children { checkKeyBytes(child) }
     }

@@ -14,6 +14,17 @@ struct OrderedIndexTests {
         return keys
     }
 
+    @Test("a key made from its bytes is the key")
+    func keysFromBytes() {
+        for value in [Int.min, -1_000_000_007, -1, 0, 1, 255, 256, 1 << 40, Int.max] {
+            #expect(value.withBytes { Int(indexBytes: $0) } == value)
+        }
+        for name in ["", "a", "photos/2024/é.jpg", "e\u{301}", "日本/文字", String(repeating: "z", count: 300)] {
+            let key = ObjectName(name)
+            #expect(key.withBytes { ObjectName(indexBytes: $0) }.string.utf8.elementsEqual(name.utf8))
+        }
+    }
+
     @Test("random inserts, replacements and removals match a dictionary", arguments: [4, 5, 64])
     func matchesDictionary(maxKeys: Int) {
         let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)
@@ -66,15 +77,18 @@ struct OrderedIndexTests {
         /// The node's smallest and largest key.
         @discardableResult
         func visit(_ node: IndexNode<Int, Int>, depth: Int, isRoot: Bool) -> (Int, Int)? {
-            #expect(node.keys.count <= index.maxKeys)
-            if filled && !isRoot { #expect(node.keys.count >= index.maxKeys / 2) }
+            #expect(node.count <= index.maxKeys)
+            if filled && !isRoot { #expect(node.count >= index.maxKeys / 2) }
             if node.isLeaf {
                 leafDepths.insert(depth)
-                #expect(node.keys == node.keys.sorted() && node.elements.count == node.keys.count)
-                guard let first = node.keys.first, let last = node.keys.last else { return nil }
+                // A leaf keeps no keys of its own: they are made from its bytes.
+                let keys = node.allKeys
+                #expect(node.keys.isEmpty && keys.count == node.count)
+                #expect(keys == keys.sorted() && node.elements.count == keys.count)
+                guard let first = keys.first, let last = keys.last else { return nil }
                 return (first, last)
             }
-            #expect(node.children.count == node.keys.count + 1)
+            #expect(node.keys.count == node.count && node.children.count == node.count + 1)
             var bounds: [(Int, Int)] = []
             for child in node.children {
                 if let range = visit(child, depth: depth + 1, isRoot: false) { bounds.append(range) }

@@ -128,7 +128,7 @@ final class BucketStore: Sendable {
             var result: [StoredObject] = []
             result.reserveCapacity(index.count)
             var cursor = index.orderedIndex().cursor { _ in false }
-            while let (_, entry) = cursor.current {
+            while let entry = cursor.element {
                 result.append(entry.object)
                 cursor.advance()
             }

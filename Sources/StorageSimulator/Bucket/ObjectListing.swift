@@ -48,22 +48,22 @@ public struct ObjectListing: Sendable {
     }
 
     /// The number of items.
-    public var itemCount: Int { runs.reduce(0) { $0 + $1.keys.count } }
+    public var itemCount: Int { runs.reduce(0) { $0 + $1.entries.count } }
     /// Objects whose name has no delimiter after the prefix, in name order.
     public var items: [StoredObject] { runs.flatMap { $0.entries.map(\.object) } }
     /// The item names, in order.
-    public var itemNames: [String] { runs.flatMap { $0.keys.map(\.string) } }
+    public var itemNames: [String] { runs.flatMap { $0.entries.map(\.name) } }
 
     /// Keeps only the items whose name satisfies `isIncluded`.
     mutating func filterItems(_ isIncluded: (String) -> Bool) {
         var filtered: [ListingRun] = []
         for run in runs {
-            var start = run.keys.startIndex
-            for position in run.keys.indices where !isIncluded(run.keys[position].string) {
+            var start = run.entries.startIndex
+            for position in run.entries.indices where !isIncluded(run.entries[position].name) {
                 if start < position { filtered.append(run.slice(start..<position)) }
                 start = position + 1
             }
-            if start < run.keys.endIndex { filtered.append(run.slice(start..<run.keys.endIndex)) }
+            if start < run.entries.endIndex { filtered.append(run.slice(start..<run.entries.endIndex)) }
         }
         runs = filtered
     }
@@ -71,11 +71,10 @@ public struct ObjectListing: Sendable {
 
 /// Consecutive entries of one index leaf.
 struct ListingRun: Sendable {
-    var keys: ArraySlice<ObjectName>
     var entries: ArraySlice<StoredEntry>
 
     func slice(_ range: Range<Int>) -> ListingRun {
-        ListingRun(keys: keys[range], entries: entries[range])
+        ListingRun(entries: entries[range])
     }
 }
 
@@ -144,8 +143,12 @@ enum ListingEngine {
         var name: [UInt8] = []
         var runs: [ListingRun] = []
         var prefixes: [String] = []
-        var lastName: String?
+        // The last entry placed: the last prefix, or (`lastWasPrefix` false)
+        // the last item of `runs`, whose name is read from its record only
+        // if a token needs it (a cache miss per leaf otherwise).
+        var lastPrefix: String?
         var lastWasPrefix = false
+        func lastName() -> String? { lastWasPrefix ? lastPrefix : runs.last?.entries.last?.name }
         var nextPageToken: String?
         var isFull = false
         var done = directoriesFrom != nil
@@ -154,7 +157,7 @@ enum ListingEngine {
             done = true
             prefixBytes.withUnsafeBufferPointer { prefixBytes in
                 delimiter.withUnsafeBufferPointer { delimiter in
-                    cursor.scan { keys, keyBytes, entries, range in
+                    cursor.scan { keyBytes, entries, range in
                         let consumed = keyBytes.bytes.withUnsafeBufferPointer { leafBytes in
                             let common = LeafPlacement(
                                 leafBytes: leafBytes, shared: keyBytes.shared, prefix: prefixBytes, delimiter: delimiter)
@@ -202,8 +205,7 @@ enum ListingEngine {
                         }
                         if consumed > 0 {
                             let taken = range.lowerBound..<(range.lowerBound + consumed)
-                            runs.append(ListingRun(keys: keys[taken], entries: entries[taken]))
-                            lastName = keys[taken.upperBound - 1].string
+                            runs.append(ListingRun(entries: entries[taken]))
                             lastWasPrefix = false
                         }
                         return consumed
@@ -211,12 +213,12 @@ enum ListingEngine {
                 }
             }
             if isFull {
-                nextPageToken = lastName.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded }
+                nextPageToken = lastName().map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded }
             }
             // A rolled-up prefix may hide any number of names: seek past them.
             if let rolledUp {
                 prefixes.append(rolledUp)
-                lastName = rolledUp
+                lastPrefix = rolledUp
                 lastWasPrefix = true
                 PageToken(name: rolledUp, isPrefix: true).withLowerBound(scratch: &bound) { next in
                     if Self.itemMayFollow(in: folder, at: next, firstPageItems: resume == nil ? itemCount : nil) {
@@ -235,10 +237,10 @@ enum ListingEngine {
                     of: folder, from: directoriesFrom, room: query.maxResults - itemCount - prefixes.count, to: &prefixes)
             }
             if prefixes.count > before {
-                lastName = prefixes.last
+                lastPrefix = prefixes.last
                 lastWasPrefix = true
             }
-            if more { nextPageToken = lastName.map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded } }
+            if more { nextPageToken = lastName().map { PageToken(name: $0, isPrefix: lastWasPrefix).encoded } }
         }
         return ObjectListing(runs: runs, prefixes: prefixes, nextPageToken: nextPageToken)
     }

@@ -60,21 +60,24 @@ struct DirectorySummary {
     /// The summary's parts, in one box. Its properties skip Swift's dynamic
     /// exclusivity checks: a summary is only used under its bucket's lock.
     private final class State {
-        /// The directories' names, in order; shared with the state this was copied from until a directory comes or goes.
-        @exclusivity(unchecked) var order: OrderedIndex<ObjectName, Void>
+        /// The directories' names, in order, each its own element: an index
+        /// leaf keeps its keys as bytes only, and a listing hands out the
+        /// names themselves rather than making strings of those bytes.
+        /// Shared with the state this was copied from until a directory comes or goes.
+        @exclusivity(unchecked) var order: OrderedIndex<ObjectName, String>
         /// Each directory's record, by its name.
         @exclusivity(unchecked) var records: NameTable<DirectoryRecord>
         /// The root's record: every name is under it, and its items are the names without a `/`.
         @exclusivity(unchecked) var root: DirectoryRecord
 
-        init(order: OrderedIndex<ObjectName, Void>, records: NameTable<DirectoryRecord>, root: DirectoryRecord) {
+        init(order: OrderedIndex<ObjectName, String>, records: NameTable<DirectoryRecord>, root: DirectoryRecord) {
             self.order = order
             self.records = records
             self.root = root
         }
 
         /// The tree of names, copied first if another state shares it.
-        func uniqueOrder() -> OrderedIndex<ObjectName, Void> {
+        func uniqueOrder() -> OrderedIndex<ObjectName, String> {
             if !isKnownUniquelyReferenced(&order) { order = order.copy() }
             return order
         }
@@ -125,7 +128,7 @@ struct DirectorySummary {
         var table = NameTable<DirectoryRecord>(capacity: keys.count)
         for (key, record) in zip(keys, records) { table.insert(record, named: key.string) }
         state = State(
-            order: OrderedIndex(sortedKeys: keys, elements: Array(repeating: (), count: keys.count)), records: table, root: root)
+            order: OrderedIndex(sortedKeys: keys, elements: keys.map(\.string)), records: table, root: root)
     }
 
     /// The number of directories.
@@ -164,7 +167,7 @@ struct DirectorySummary {
                     if next == nil { record.change(item: name, by: 1) }
                     let directoryName = String(decoding: directory, as: UTF8.self)
                     state.records.insert(record, named: directoryName)
-                    state.uniqueOrder().insert((), for: ObjectName(directoryName))
+                    state.uniqueOrder().insert(directoryName, for: ObjectName(directoryName))
                 } else if emptied {
                     let directoryName = String(decoding: directory, as: UTF8.self)
                     state.records.remove(named: directoryName)
@@ -194,29 +197,40 @@ struct DirectorySummary {
         var cursor = state.order.cursor(atLeast: bound)
         var added = 0
         var seekBound: [UInt8] = []
-        while let (key, _) = cursor.current {
-            switch key.withBytes({ Self.place($0, in: folder) }) {
-            case .past:
-                return false
-            case .folder:
-                cursor.advance()
-            case .child:
-                if added == room { return true }
-                prefixes.append(key.string)
-                added += 1
-                cursor.advance()
-            case .under(let childLength):
-                // The child came before this directory (it orders first and
-                // is present whenever a name is under it): skip past all of it.
-                key.withBytes { bytes in
+        while let name = cursor.element {
+            let step: Step? = cursor.withCurrentKey { key in
+                switch Self.place(key, in: folder) {
+                case .past:
+                    return .stop
+                case .folder:
+                    return .advance
+                case .child:
+                    if added == room { return .full }
+                    prefixes.append(name)
+                    added += 1
+                    return .advance
+                case .under(let childLength):
+                    // The child came before this directory (it orders first and
+                    // is present whenever a name is under it): skip past all of it.
                     seekBound.removeAll(keepingCapacity: true)
-                    seekBound.append(contentsOf: bytes[..<childLength])
+                    seekBound.append(contentsOf: key[..<childLength])
                     seekBound.append(0xFF)
+                    return .seek
                 }
-                seekBound.withUnsafeBufferPointer { cursor.seek(atLeast: $0) }
+            }
+            switch step {
+            case nil, .stop: return false
+            case .full: return true
+            case .advance: cursor.advance()
+            case .seek: seekBound.withUnsafeBufferPointer { cursor.seek(atLeast: $0) }
             }
         }
         return false
+    }
+
+    /// What ``appendChildren(of:from:room:to:)`` does after a directory.
+    private enum Step {
+        case stop, full, advance, seek
     }
 
     /// Where a directory stands to a folder a listing walks.

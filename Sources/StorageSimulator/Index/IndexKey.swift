@@ -8,11 +8,19 @@ protocol IndexKey: Comparable {
     /// Calls `body` with the key's bytes, whose lexicographic order must be
     /// the key's `<`.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+
+    /// The key whose bytes (as ``withBytes(_:)`` gives them) are `bytes`.
+    init(indexBytes bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension ObjectName: IndexKey {
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         UTF8Order.withBytes(of: string, body)
+    }
+
+    /// The name whose UTF-8 is `bytes` (always valid: every name stored is a string).
+    init(indexBytes bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(String(decoding: bytes, as: UTF8.self))
     }
 }
 
@@ -23,6 +31,13 @@ extension Int: IndexKey {
         return withUnsafeBytes(of: &encoded) { raw in
             body(raw.bindMemory(to: UInt8.self))
         }
+    }
+
+    /// The number whose eight bytes ``withBytes(_:)`` gives.
+    init(indexBytes bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count == 8, "an Int key has eight bytes")
+        let encoded = UnsafeRawBufferPointer(bytes).loadUnaligned(as: UInt64.self)
+        self = Int(Int64(bitPattern: UInt64(bigEndian: encoded) ^ (1 << 63)))
     }
 }
 

@@ -1,6 +1,12 @@
 /// A node of ``OrderedIndex``. Leaves hold keys and elements; internal nodes
-/// hold separator keys and `keys.count + 1` children, where child `i + 1`
-/// holds keys at or after `keys[i]`.
+/// hold separator keys and `count + 1` children, where child `i + 1` holds
+/// keys at or after the separator `i`.
+///
+/// A leaf keeps its keys as bytes only (below), and makes a key from them
+/// when one is asked for (``key(at:)``); an internal node also keeps its
+/// separators as keys. A leaf holds almost every key of the index, and
+/// a key kept beside its bytes cost each insert a reference count and an
+/// array insert, and each key 16 bytes more of memory.
 ///
 /// Beside the keys the node keeps their bytes, so that a search, a seek or
 /// a listing reads the node's own arrays and never a key's string storage
@@ -19,6 +25,9 @@
 /// hundred instructions each, several per level of a search): a node is
 /// only reached through its index, which its owner uses under a lock.
 final class IndexNode<Key: IndexKey, Element> {
+    /// Whether this is a leaf: elements and no children.
+    let isLeaf: Bool
+    /// An internal node's separators; empty in a leaf.
     @exclusivity(unchecked) private(set) var keys: [Key] = []
     @exclusivity(unchecked) private(set) var heads: [UInt64] = []
     /// Every key of the node starts with the same `shared` bytes, the first of ``bytes``.
@@ -28,14 +37,16 @@ final class IndexNode<Key: IndexKey, Element> {
     @exclusivity(unchecked) var elements: [Element] = []
     @exclusivity(unchecked) var children: [IndexNode] = []
 
-    var isLeaf: Bool { children.isEmpty }
+    /// The number of keys.
+    var count: Int { ends.count }
 
-    /// An empty node.
-    init() {}
+    /// An empty leaf or internal node.
+    init(isLeaf: Bool) { self.isLeaf = isLeaf }
 
     /// A copy of `node` and of every node below it. The arrays are shared
     /// until one side changes them.
     init(copying node: IndexNode) {
+        isLeaf = node.isLeaf
         keys = node.keys
         heads = node.heads
         shared = node.shared
@@ -89,6 +100,17 @@ final class IndexNode<Key: IndexKey, Element> {
     /// This node's key bytes.
     var keyBytes: KeyBytes { KeyBytes(bytes: bytes, ends: ends, shared: shared) }
 
+    /// The key at `position`: an internal node's separator, or a leaf's
+    /// key made from its bytes.
+    func key(at position: Int) -> Key {
+        if !isLeaf { return keys[position] }
+        var scratch: [UInt8] = []
+        return keyBytes.withKey(at: position, scratch: &scratch) { Key(indexBytes: $0) }
+    }
+
+    /// Every key, in order (see ``key(at:)``).
+    var allKeys: [Key] { isLeaf ? (0..<count).map(key(at:)) : keys }
+
     /// Negative, zero or positive as `probe` orders before, equal to or
     /// after the key at `position`, read from the node's own bytes.
     func compare(_ probe: UnsafeBufferPointer<UInt8>, toKeyAt position: Int) -> Int {
@@ -122,7 +144,7 @@ final class IndexNode<Key: IndexKey, Element> {
     /// An insert or a removal needs both, without comparing the key again.
     @inline(__always)
     func search(_ probe: UnsafeBufferPointer<UInt8>, pastEqual orEqual: Bool) -> (position: Int, found: Bool) {
-        let count = keys.count
+        let count = self.count
         guard count > 0 else { return (0, false) }
         return bytes.withUnsafeBufferPointer { bytes in
             // Where the probe stands against the common prefix decides for all keys at once.
@@ -177,7 +199,7 @@ final class IndexNode<Key: IndexKey, Element> {
     /// Inserts `key`, whose bytes are `keyBytes`, at `position`, which must
     /// keep the keys in order.
     func insertKey(_ key: Key, bytes keyBytes: UnsafeBufferPointer<UInt8>, at position: Int) {
-        if keys.isEmpty {
+        if ends.isEmpty {
             shared = keyBytes.count
             bytes = Array(keyBytes)
             ends = [UInt32(keyBytes.count)]
@@ -201,12 +223,18 @@ final class IndexNode<Key: IndexKey, Element> {
             }
             heads.insertShifting(IndexBytes.head(keyBytes, at: shared), at: position)
         }
-        keys.insertShifting(key, at: position)
+        if !isLeaf { keys.insertShifting(key, at: position) }
     }
 
     /// Removes and returns the key at `position`.
-    @discardableResult
-    func removeKey(at position: Int) -> Key {
+    func takeKey(at position: Int) -> Key {
+        let key = key(at: position)
+        removeKey(at: position)
+        return key
+    }
+
+    /// Removes the key at `position`.
+    func removeKey(at position: Int) {
         let start = suffixStart(at: position)
         let length = ends[position] - UInt32(start)
         bytes.removeSubrange(start..<Int(ends[position]))
@@ -219,7 +247,7 @@ final class IndexNode<Key: IndexKey, Element> {
             }
         }
         heads.remove(at: position)
-        return keys.remove(at: position)
+        if !isLeaf { keys.remove(at: position) }
     }
 
     /// Replaces the key at `position` with one that keeps the keys in order.
@@ -230,7 +258,8 @@ final class IndexNode<Key: IndexKey, Element> {
 
     /// Replaces every key (in order), reading each key's bytes.
     func setKeys<Keys: Collection>(_ newKeys: Keys) where Keys.Element == Key {
-        keys = Array(newKeys)
+        let keys = Array(newKeys)
+        if !isLeaf { self.keys = keys }
         shared = 0
         if let first = keys.first, let last = keys.last {
             shared = first.withBytes { first in last.withBytes { IndexBytes.commonPrefixLength(first, $0) } }
@@ -255,13 +284,13 @@ final class IndexNode<Key: IndexKey, Element> {
 
     /// Appends keys that all order after the present ones.
     func appendKeys<Keys: Collection>(_ more: Keys) where Keys.Element == Key {
-        setKeys(keys + Array(more))
+        setKeys(allKeys + Array(more))
     }
 
     /// Removes the keys from `position` on.
     func truncateKeys(from position: Int) {
-        if position < keys.count { bytes.removeSubrange(suffixStart(at: position)...) }
-        keys.removeSubrange(position...)
+        if position < count { bytes.removeSubrange(suffixStart(at: position)...) }
+        if !isLeaf { keys.removeSubrange(position...) }
         heads.removeSubrange(position...)
         ends.removeSubrange(position...)
     }
@@ -273,7 +302,7 @@ final class IndexNode<Key: IndexKey, Element> {
     func moveKeys(from position: Int, to right: IndexNode, capacity: Int) {
         let start = suffixStart(at: position)
         let shift = UInt32(start - shared)
-        right.keys = Array(keys[position...], capacity: capacity)
+        if !isLeaf { right.keys = Array(keys[position...], capacity: capacity) }
         right.heads = Array(heads[position...], capacity: capacity)
         right.shared = shared
         var movedBytes = Array(bytes[..<shared])
@@ -327,7 +356,7 @@ final class IndexNode<Key: IndexKey, Element> {
     private func reshare(_ newShared: Int) {
         let moved = bytes[newShared..<shared]
         var newBytes: [UInt8] = []
-        newBytes.reserveCapacity(bytes.count + moved.count * keys.count)
+        newBytes.reserveCapacity(bytes.count + moved.count * count)
         newBytes.append(contentsOf: bytes[..<newShared])
         var newEnds: [UInt32] = []
         newEnds.reserveCapacity(ends.count)

@@ -31,7 +31,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
     /// took 26 µs.
     init(maxKeys: Int = 128) {
         self.maxKeys = max(4, maxKeys)
-        self.root = IndexNode()
+        self.root = IndexNode(isLeaf: true)
     }
 
     private init(maxKeys: Int, root: IndexNode<Key, Element>, count: Int) {
@@ -60,14 +60,14 @@ final class OrderedIndex<Key: IndexKey, Element> {
             return
         }
         var level: [(node: IndexNode<Key, Element>, firstKey: Key)] = Self.evenRuns(count: count, most: self.maxKeys).map { run in
-            let leaf = IndexNode<Key, Element>()
+            let leaf = IndexNode<Key, Element>(isLeaf: true)
             leaf.setKeys(keys[run])
             leaf.elements = Array(elements[run])
             return (leaf, keys[run.lowerBound])
         }
         while level.count > 1 {
             level = Self.evenRuns(count: level.count, most: self.maxKeys + 1).map { run in
-                let node = IndexNode<Key, Element>()
+                let node = IndexNode<Key, Element>(isLeaf: false)
                 node.setKeys(level[(run.lowerBound + 1)..<run.upperBound].map(\.firstKey))
                 node.children = level[run].map(\.node)
                 return (node, level[run.lowerBound].firstKey)
@@ -115,7 +115,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
         // The key's bytes are taken once for the whole descent.
         let (replaced, split) = key.withBytes { insert(element, for: key, bytes: $0, into: root) }
         if let (separator, right) = split {
-            let newRoot = IndexNode<Key, Element>()
+            let newRoot = IndexNode<Key, Element>(isLeaf: false)
             newRoot.insertKey(separator, at: 0)
             newRoot.children = [root, right]
             root = newRoot
@@ -131,7 +131,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
         let removed = key.withBytes { remove(bytes: $0, from: root) }
         if removed != nil {
             count -= 1
-            if !root.isLeaf && root.keys.isEmpty { root = root.children[0] }
+            if !root.isLeaf && root.count == 0 { root = root.children[0] }
         }
         return removed
     }
@@ -148,7 +148,14 @@ final class OrderedIndex<Key: IndexKey, Element> {
             path.append((node, child))
             node = node.children[child]
         }
-        var cursor = IndexCursor(path: path, leaf: node, index: node.keys.partitionPoint(precedes))
+        // A leaf's keys are made from its bytes for the test.
+        var low = 0
+        var high = node.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if precedes(node.key(at: middle)) { low = middle + 1 } else { high = middle }
+        }
+        var cursor = IndexCursor(path: path, leaf: node, index: low)
         cursor.normalize()
         return cursor
     }
@@ -186,24 +193,24 @@ final class OrderedIndex<Key: IndexKey, Element> {
             }
             node.insertKey(key, bytes: bytes, at: index)
             node.elements.insertShifting(element, at: index)
-            guard node.keys.count > maxKeys else { return (nil, nil) }
-            let middle = node.keys.count / 2
-            let right = IndexNode<Key, Element>()
+            guard node.count > maxKeys else { return (nil, nil) }
+            let middle = node.count / 2
+            let right = IndexNode<Key, Element>(isLeaf: true)
             node.moveKeys(from: middle, to: right, capacity: nodeCapacity)
             right.elements = Array(node.elements[middle...], capacity: nodeCapacity)
             node.elements.removeSubrange(middle...)
-            return (nil, (right.keys[0], right))
+            return (nil, (right.key(at: 0), right))
         }
         let child = node.position(of: bytes, pastEqual: true)
         let (replaced, split) = insert(element, for: key, bytes: bytes, into: node.children[child])
         guard let (separator, newChild) = split else { return (replaced, nil) }
         node.insertKey(separator, at: child)
         node.children.insertShifting(newChild, at: child + 1)
-        guard node.keys.count > maxKeys else { return (replaced, nil) }
-        let middle = node.keys.count / 2
-        let right = IndexNode<Key, Element>()
+        guard node.count > maxKeys else { return (replaced, nil) }
+        let middle = node.count / 2
+        let right = IndexNode<Key, Element>(isLeaf: false)
         node.moveKeys(from: middle + 1, to: right, capacity: nodeCapacity)
-        let up = node.removeKey(at: middle)
+        let up = node.takeKey(at: middle)
         node.lengthenShared()
         right.children = Array(node.children[(middle + 1)...], capacity: nodeCapacity + 1)
         node.children.removeSubrange((middle + 1)...)
@@ -222,7 +229,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
         }
         let child = node.position(of: bytes, pastEqual: true)
         let removed = remove(bytes: bytes, from: node.children[child])
-        if removed != nil, node.children[child].keys.count < minKeys {
+        if removed != nil, node.children[child].count < minKeys {
             rebalance(node, child: child)
         }
         return removed
@@ -232,27 +239,27 @@ final class OrderedIndex<Key: IndexKey, Element> {
     /// from a sibling that can spare a key, or by merging with one.
     private func rebalance(_ parent: IndexNode<Key, Element>, child: Int) {
         let node = parent.children[child]
-        if child > 0, parent.children[child - 1].keys.count > minKeys {
+        if child > 0, parent.children[child - 1].count > minKeys {
             let left = parent.children[child - 1]
             if node.isLeaf {
-                node.insertKey(left.removeKey(at: left.keys.count - 1), at: 0)
+                node.insertKey(left.takeKey(at: left.count - 1), at: 0)
                 node.elements.insert(left.elements.removeLast(), at: 0)
-                parent.replaceKey(at: child - 1, with: node.keys[0])
+                parent.replaceKey(at: child - 1, with: node.key(at: 0))
             } else {
                 node.insertKey(parent.keys[child - 1], at: 0)
                 node.children.insert(left.children.removeLast(), at: 0)
-                parent.replaceKey(at: child - 1, with: left.removeKey(at: left.keys.count - 1))
+                parent.replaceKey(at: child - 1, with: left.takeKey(at: left.count - 1))
             }
-        } else if child + 1 < parent.children.count, parent.children[child + 1].keys.count > minKeys {
+        } else if child + 1 < parent.children.count, parent.children[child + 1].count > minKeys {
             let right = parent.children[child + 1]
             if node.isLeaf {
-                node.insertKey(right.removeKey(at: 0), at: node.keys.count)
+                node.insertKey(right.takeKey(at: 0), at: node.count)
                 node.elements.append(right.elements.removeFirst())
-                parent.replaceKey(at: child, with: right.keys[0])
+                parent.replaceKey(at: child, with: right.key(at: 0))
             } else {
-                node.insertKey(parent.keys[child], at: node.keys.count)
+                node.insertKey(parent.keys[child], at: node.count)
                 node.children.append(right.children.removeFirst())
-                parent.replaceKey(at: child, with: right.removeKey(at: 0))
+                parent.replaceKey(at: child, with: right.takeKey(at: 0))
             }
         } else if child > 0 {
             merge(parent, left: child - 1)
@@ -265,7 +272,7 @@ final class OrderedIndex<Key: IndexKey, Element> {
         let left = parent.children[index]
         let right = parent.children[index + 1]
         if left.isLeaf {
-            left.appendKeys(right.keys)
+            left.appendKeys(right.allKeys)
             left.elements += right.elements
         } else {
             left.appendKeys([parent.keys[index]] + right.keys)
@@ -286,15 +293,18 @@ struct IndexCursor<Key: IndexKey, Element> {
     fileprivate var path: [(node: IndexNode<Key, Element>, child: Int)]
     fileprivate var leaf: IndexNode<Key, Element>?
     fileprivate var index: Int
-    private var keys: [Key]
+    /// The number of entries of the current leaf.
+    private var count: Int
     private var elements: [Element]
     private var keyBytes: IndexNode<Key, Element>.KeyBytes
+    /// Where ``withCurrentKey(_:)`` assembles a key's bytes.
+    private var scratch: [UInt8] = []
 
     fileprivate init(path: [(node: IndexNode<Key, Element>, child: Int)], leaf: IndexNode<Key, Element>, index: Int) {
         self.path = path
         self.leaf = leaf
         self.index = index
-        self.keys = leaf.keys
+        self.count = leaf.count
         self.elements = leaf.elements
         self.keyBytes = leaf.keyBytes
     }
@@ -302,15 +312,18 @@ struct IndexCursor<Key: IndexKey, Element> {
     /// Makes `node` the current leaf.
     private mutating func enter(_ node: IndexNode<Key, Element>) {
         leaf = node
-        keys = node.keys
+        count = node.count
         elements = node.elements
         keyBytes = node.keyBytes
     }
 
-    /// The entry under the cursor, `nil` past the end.
+    /// The entry under the cursor, `nil` past the end. Its key is made from
+    /// the leaf's bytes (see ``IndexNode``): ``withCurrentKey(_:)`` reads
+    /// them without making one.
     var current: (key: Key, element: Element)? {
-        guard index < keys.count else { return nil }
-        return (keys[index], elements[index])
+        guard index < count else { return nil }
+        var scratch: [UInt8] = []
+        return (keyBytes.withKey(at: index, scratch: &scratch) { Key(indexBytes: $0) }, elements[index])
     }
 
     /// The element under the cursor, `nil` past the end.
@@ -319,27 +332,30 @@ struct IndexCursor<Key: IndexKey, Element> {
         return elements[index]
     }
 
+    /// Calls `body` with the bytes of the key under the cursor; `nil` past the end.
+    mutating func withCurrentKey<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard index < count else { return nil }
+        return keyBytes.withKey(at: index, scratch: &scratch, body)
+    }
+
     /// Moves to the next entry.
     mutating func advance() {
         guard leaf != nil else { return }
         index += 1
-        if index >= keys.count { normalize() }
+        if index >= count { normalize() }
     }
 
-    /// Walks forward a leaf at a time: `body` gets the current leaf's keys,
-    /// their bytes and its elements (the arrays themselves, so it can keep
-    /// slices of them) and the range of them not yet walked, and returns
-    /// how many of that range it consumed; the cursor moves past those. The
-    /// walk stops when `body` consumes fewer than it was given, or at the
-    /// end of the index.
+    /// Walks forward a leaf at a time: `body` gets the current leaf's key
+    /// bytes and its elements (the array itself, so it can keep slices of
+    /// it) and the range of them not yet walked, and returns how many of
+    /// that range it consumed; the cursor moves past those. The walk stops
+    /// when `body` consumes fewer than it was given, or at the end of the index.
     mutating func scan(
-        _ body: (
-            _ keys: [Key], _ keyBytes: IndexNode<Key, Element>.KeyBytes, _ elements: [Element], _ range: Range<Int>
-        ) -> Int
+        _ body: (_ keyBytes: IndexNode<Key, Element>.KeyBytes, _ elements: [Element], _ range: Range<Int>) -> Int
     ) {
         while leaf != nil {
-            let available = keys.count - index
-            let consumed = body(keys, keyBytes, elements, index..<keys.count)
+            let available = count - index
+            let consumed = body(keyBytes, elements, index..<count)
             index += min(max(consumed, 0), available)
             if consumed < available { return }
             normalize()
@@ -362,7 +378,7 @@ struct IndexCursor<Key: IndexKey, Element> {
         var level = path.count - 1
         while level >= 0 {
             let (parent, child) = path[level]
-            if child < parent.keys.count, parent.compare(bound, toKeyAt: child) < 0 { break }
+            if child < parent.count, parent.compare(bound, toKeyAt: child) < 0 { break }
             level -= 1
         }
         if level >= 0 {
@@ -384,13 +400,13 @@ struct IndexCursor<Key: IndexKey, Element> {
 
     /// Moves past the end of an exhausted leaf to the next non-empty one.
     fileprivate mutating func normalize() {
-        while leaf != nil, index >= keys.count {
+        while leaf != nil, index >= count {
             while let last = path.last, last.child + 1 >= last.node.children.count {
                 path.removeLast()
             }
             guard let last = path.popLast() else {
                 leaf = nil
-                keys = []
+                count = 0
                 elements = []
                 keyBytes = IndexNode<Key, Element>.KeyBytes(bytes: [], ends: [], shared: 0)
                 index = 0
