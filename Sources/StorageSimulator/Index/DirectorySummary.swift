@@ -198,7 +198,7 @@ struct DirectorySummary {
         var added = 0
         var seekBound: [UInt8] = []
         while let name = cursor.element {
-            let step: Step? = cursor.withCurrentKey { key in
+            let step = UTF8Order.withBytes(of: name) { key -> Step in
                 switch Self.place(key, in: folder) {
                 case .past:
                     return .stop
@@ -219,7 +219,7 @@ struct DirectorySummary {
                 }
             }
             switch step {
-            case nil, .stop: return false
+            case .stop: return false
             case .full: return true
             case .advance: cursor.advance()
             case .seek: seekBound.withUnsafeBufferPointer { cursor.seek(atLeast: $0) }

@@ -297,8 +297,6 @@ struct IndexCursor<Key: IndexKey, Element> {
     private var count: Int
     private var elements: [Element]
     private var keyBytes: IndexNode<Key, Element>.KeyBytes
-    /// Where ``withCurrentKey(_:)`` assembles a key's bytes.
-    private var scratch: [UInt8] = []
 
     fileprivate init(path: [(node: IndexNode<Key, Element>, child: Int)], leaf: IndexNode<Key, Element>, index: Int) {
         self.path = path
@@ -318,8 +316,8 @@ struct IndexCursor<Key: IndexKey, Element> {
     }
 
     /// The entry under the cursor, `nil` past the end. Its key is made from
-    /// the leaf's bytes (see ``IndexNode``): ``withCurrentKey(_:)`` reads
-    /// them without making one.
+    /// the leaf's bytes (see ``IndexNode``): a walk that needs only the
+    /// elements reads ``element``.
     var current: (key: Key, element: Element)? {
         guard index < count else { return nil }
         var scratch: [UInt8] = []
@@ -330,12 +328,6 @@ struct IndexCursor<Key: IndexKey, Element> {
     var element: Element? {
         guard index < elements.count else { return nil }
         return elements[index]
-    }
-
-    /// Calls `body` with the bytes of the key under the cursor; `nil` past the end.
-    mutating func withCurrentKey<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard index < count else { return nil }
-        return keyBytes.withKey(at: index, scratch: &scratch, body)
     }
 
     /// Moves to the next entry.
