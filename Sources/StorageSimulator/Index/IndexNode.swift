@@ -1,6 +1,6 @@
-/// A node of ``OrderedIndex``. Leaves hold keys and elements; internal nodes
-/// hold separator keys and `count + 1` children, where child `i + 1` holds
-/// keys at or after the separator `i`.
+/// A node of ``OrderedIndex``. Leaves hold `count` keys and their
+/// elements; internal nodes hold `count` separator keys and `count + 1`
+/// children, where child `i + 1` holds keys at or after the separator `i`.
 ///
 /// A leaf keeps its keys as bytes only (below), and makes a key from them
 /// when one is asked for (``key(at:)``); an internal node also keeps its
