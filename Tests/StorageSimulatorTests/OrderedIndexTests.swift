@@ -6,7 +6,7 @@ import Testing
 struct OrderedIndexTests {
     func contents(_ index: OrderedIndex<Int, Int>) -> [Int] {
         var keys: [Int] = []
-        var cursor = index.cursor { _ in false }
+        var cursor = index.cursor(atLeast: [])
         while let (key, _) = cursor.current {
             keys.append(key)
             cursor.advance()
@@ -108,11 +108,11 @@ struct OrderedIndexTests {
         let index = OrderedIndex<Int, Int>(maxKeys: maxKeys)
         for key in stride(from: 0, to: 1000, by: 2) { index.insert(key * 10, for: key) }
         for bound in -1...1001 {
-            let cursor = index.cursor { $0 < bound }
+            let cursor = index.cursor(atLeast: bound.withBytes { Array($0) })
             let expected = bound <= 0 ? 0 : (bound >= 999 ? nil : bound + (bound % 2))
             #expect(cursor.current?.key == expected, "bound \(bound)")
         }
-        var cursor = index.cursor { $0 < 990 }
+        var cursor = index.cursor(atLeast: 990.withBytes { Array($0) })
         var seen: [Int] = []
         while let (key, element) = cursor.current {
             #expect(element == key * 10)
@@ -152,7 +152,7 @@ struct OrderedIndexTests {
     @Test("an empty index has an empty cursor")
     func emptyIndex() {
         let index = OrderedIndex<Int, Int>()
-        #expect(index.cursor { _ in false }.current == nil)
+        #expect(index.cursor(atLeast: []).current == nil)
         #expect(index.remove(1) == nil)
         #expect(index.element(for: 1) == nil)
     }

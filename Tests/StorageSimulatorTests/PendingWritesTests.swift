@@ -21,7 +21,7 @@ struct PendingWritesTests {
     func state(_ contents: inout BucketContents, names: [String]) -> (lookups: [Int?], ordered: [String], count: Int) {
         let lookups = names.map { contents.element(for: ObjectName($0))?.bytes.count }
         var ordered: [String] = []
-        var cursor = contents.orderedIndex().cursor { _ in false }
+        var cursor = contents.orderedIndex().cursor(atLeast: [])
         while let (key, _) = cursor.current {
             ordered.append(key.string)
             cursor.advance()

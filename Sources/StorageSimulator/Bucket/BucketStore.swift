@@ -114,7 +114,7 @@ final class BucketStore: Sendable {
     private static func entries(of index: OrderedIndex<ObjectName, StoredEntry>) -> [StoredEntry] {
         var result: [StoredEntry] = []
         result.reserveCapacity(index.count)
-        var cursor = index.cursor { _ in false }
+        var cursor = index.cursor(atLeast: [])
         while let entry = cursor.element {
             result.append(entry)
             cursor.advance()
@@ -127,7 +127,7 @@ final class BucketStore: Sendable {
         index.withLock { index in
             var result: [StoredObject] = []
             result.reserveCapacity(index.count)
-            var cursor = index.orderedIndex().cursor { _ in false }
+            var cursor = index.orderedIndex().cursor(atLeast: [])
             while let entry = cursor.element {
                 result.append(entry.object)
                 cursor.advance()

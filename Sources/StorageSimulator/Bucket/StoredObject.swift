@@ -13,12 +13,13 @@ public struct StoredObject: Sendable, Hashable {
     /// Every field; the box around it is what copies share.
     ///
     /// The fields most objects leave at their defaults (an admin `put`
-    /// sets none of them) are kept apart, in ``Uncommon``, which is `nil`
-    /// while all are. With ``Times``, a record takes 160 bytes instead of
-    /// 256, and its box 192 instead of 288: a bucket of a million objects
-    /// holds about 96 MB less, and writes that much less fresh memory as it
-    /// fills (on this machine, the kernel's time to provide fresh pages was
-    /// about 40 % of a random insert's at a million objects).
+    /// sets none of them) are kept apart, in ``UncommonFields`` behind one
+    /// reference that is `nil` while all are (``SparseFields``). With
+    /// ``Times``, a record takes 160 bytes instead of 256, and its box 192
+    /// instead of 288: a bucket of a million objects holds about 96 MB
+    /// less, and writes that much less fresh memory as it fills (on this
+    /// machine, the kernel's time to provide fresh pages was about 40 % of
+    /// a random insert's at a million objects).
     fileprivate struct Record: Hashable {
         var name: String
         var bucket: String
@@ -29,16 +30,9 @@ public struct StoredObject: Sendable, Hashable {
         var md5Hash: String
         var crc32c: String
         var contentType: String?
-        var uncommon: Uncommon?
+        var uncommon: SparseFields<UncommonFields>
         // Last: its 17 bytes would leave 7 of padding before a field after them.
         var entityTag: EntityTag
-
-        /// Changes the uncommon fields; `nil` again when all are back at their defaults.
-        mutating func changeUncommon(_ change: (inout UncommonFields) -> Void) {
-            var fields = uncommon?.fields ?? UncommonFields()
-            change(&fields)
-            uncommon = fields.isDefault ? nil : Uncommon(fields)
-        }
     }
 
     /// `timeCreated` and `updated` in 24 bytes: two timestamps side by side
@@ -83,7 +77,7 @@ public struct StoredObject: Sendable, Hashable {
     }
 
     /// The fields of a record most objects leave at their defaults.
-    fileprivate struct UncommonFields: Hashable {
+    fileprivate struct UncommonFields: DefaultedFields {
         var cacheControl: String?
         var contentDisposition: String?
         var contentEncoding: String?
@@ -98,18 +92,6 @@ public struct StoredObject: Sendable, Hashable {
             cacheControl == nil && contentDisposition == nil && contentEncoding == nil && contentLanguage == nil
                 && customMetadata.isEmpty && downloadTokens.isEmpty && storageClass == Self.defaultStorageClass
         }
-    }
-
-    /// ``UncommonFields`` behind one reference, never changed once made
-    /// (a change makes a new one), compared and hashed by value.
-    fileprivate final class Uncommon: Hashable, Sendable {
-        let fields: UncommonFields
-
-        init(_ fields: UncommonFields) { self.fields = fields }
-
-        static func == (lhs: Uncommon, rhs: Uncommon) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }
 
     /// The shared record. Mutated only through ``mutate(_:)``, which first
@@ -228,38 +210,38 @@ public struct StoredObject: Sendable, Hashable {
     }
     /// `Cache-Control`.
     public var cacheControl: String? {
-        get { box.record.uncommon?.fields.cacheControl }
-        set { mutate { $0.changeUncommon { $0.cacheControl = newValue } } }
+        get { box.record.uncommon.nonDefault?.cacheControl }
+        set { mutate { $0.uncommon.change { $0.cacheControl = newValue } } }
     }
     /// `Content-Disposition`.
     public var contentDisposition: String? {
-        get { box.record.uncommon?.fields.contentDisposition }
-        set { mutate { $0.changeUncommon { $0.contentDisposition = newValue } } }
+        get { box.record.uncommon.nonDefault?.contentDisposition }
+        set { mutate { $0.uncommon.change { $0.contentDisposition = newValue } } }
     }
     /// `Content-Encoding`.
     public var contentEncoding: String? {
-        get { box.record.uncommon?.fields.contentEncoding }
-        set { mutate { $0.changeUncommon { $0.contentEncoding = newValue } } }
+        get { box.record.uncommon.nonDefault?.contentEncoding }
+        set { mutate { $0.uncommon.change { $0.contentEncoding = newValue } } }
     }
     /// `Content-Language`.
     public var contentLanguage: String? {
-        get { box.record.uncommon?.fields.contentLanguage }
-        set { mutate { $0.changeUncommon { $0.contentLanguage = newValue } } }
+        get { box.record.uncommon.nonDefault?.contentLanguage }
+        set { mutate { $0.uncommon.change { $0.contentLanguage = newValue } } }
     }
     /// Custom metadata (`x-goog-meta-*`); empty when none.
     public var customMetadata: [String: String] {
-        get { box.record.uncommon?.fields.customMetadata ?? [:] }
-        set { mutate { $0.changeUncommon { $0.customMetadata = newValue } } }
+        get { box.record.uncommon.nonDefault?.customMetadata ?? [:] }
+        set { mutate { $0.uncommon.change { $0.customMetadata = newValue } } }
     }
     /// Download tokens, kept apart from custom metadata.
     public var downloadTokens: [String] {
-        get { box.record.uncommon?.fields.downloadTokens ?? [] }
-        set { mutate { $0.changeUncommon { $0.downloadTokens = newValue } } }
+        get { box.record.uncommon.nonDefault?.downloadTokens ?? [] }
+        set { mutate { $0.uncommon.change { $0.downloadTokens = newValue } } }
     }
     /// Storage class.
     public var storageClass: String {
-        get { box.record.uncommon?.fields.storageClass ?? UncommonFields.defaultStorageClass }
-        set { mutate { $0.changeUncommon { $0.storageClass = newValue } } }
+        get { box.record.uncommon.nonDefault?.storageClass ?? UncommonFields.defaultStorageClass }
+        set { mutate { $0.uncommon.change { $0.storageClass = newValue } } }
     }
 
     /// Creates a record. Prefer ``StorageAdmin/put(_:bucket:path:attributes:)``,
@@ -294,7 +276,7 @@ public struct StoredObject: Sendable, Hashable {
         box = Box(Record(
             name: name, bucket: bucket, generation: generation, metageneration: metageneration, size: size,
             times: Times(created: timeCreated, updated: updated), md5Hash: md5Hash, crc32c: crc32c,
-            contentType: contentType, uncommon: uncommon.isDefault ? nil : Uncommon(uncommon), entityTag: entityTag))
+            contentType: contentType, uncommon: SparseFields(uncommon), entityTag: entityTag))
     }
 
     /// Creates a record whose uncommon fields (see ``Record``) are all at
@@ -308,7 +290,7 @@ public struct StoredObject: Sendable, Hashable {
         box = Box(Record(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: size,
             times: Times(created: time, updated: time), md5Hash: md5Hash, crc32c: crc32c,
-            contentType: contentType, uncommon: nil, entityTag: entityTag))
+            contentType: contentType, uncommon: SparseFields(), entityTag: entityTag))
     }
 
     /// Equal when every field is equal (two values sharing a box are).

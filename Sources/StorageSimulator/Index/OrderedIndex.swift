@@ -136,30 +136,6 @@ final class OrderedIndex<Key: IndexKey, Element> {
         return removed
     }
 
-    /// A cursor on the first entry whose key does not satisfy `precedes`.
-    ///
-    /// `precedes` must be monotone: true for every key before some point of
-    /// the order and false from there on (e.g. `{ $0 < bound }`).
-    func cursor(skipping precedes: (Key) -> Bool) -> IndexCursor<Key, Element> {
-        var path: [(node: IndexNode<Key, Element>, child: Int)] = []
-        var node = root
-        while !node.isLeaf {
-            let child = node.keys.partitionPoint(precedes)
-            path.append((node, child))
-            node = node.children[child]
-        }
-        // A leaf's keys are made from its bytes for the test.
-        var low = 0
-        var high = node.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if precedes(node.key(at: middle)) { low = middle + 1 } else { high = middle }
-        }
-        var cursor = IndexCursor(path: path, leaf: node, index: low)
-        cursor.normalize()
-        return cursor
-    }
-
     /// A cursor on the first entry whose key's bytes are not before `bound`
     /// (which need not be a key: any byte string).
     func cursor(atLeast bound: [UInt8]) -> IndexCursor<Key, Element> {
@@ -412,24 +388,6 @@ struct IndexCursor<Key: IndexKey, Element> {
             }
             enter(node)
             index = 0
-        }
-    }
-}
-
-extension Array {
-    /// The first index whose element does not satisfy `belongsBefore`
-    /// (binary search; `belongsBefore` must be monotone over the array).
-    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Int {
-        // Reading through the buffer borrows each element instead of
-        // copying it (a retain and release per probe for string keys).
-        withUnsafeBufferPointer { buffer in
-            var low = 0
-            var high = buffer.count
-            while low < high {
-                let middle = low + (high - low) / 2
-                if belongsBefore(buffer[middle]) { low = middle + 1 } else { high = middle }
-            }
-            return low
         }
     }
 }
