@@ -106,6 +106,44 @@ struct StoredObjectFieldsTests {
         #expect(original.cacheControl == "max-age=60" && original.downloadTokens == ["t"])
     }
 
+    @Test("the etag stays as set when the versions change, and is kept the same way whether it is the versions' own or not")
+    func entityTagFollowsOnlyWhenSet() {
+        let ownText = EntityTag.text(generation: 7, metageneration: 1)
+        var own = Self.plain()
+        own.etag = ownText
+        #expect(own.etag == ownText && own.entityTag == .versions(generation: 7, metageneration: 1))
+        // The versions change, the etag does not (the service sets it when it changes them).
+        own.generation = 8
+        own.metageneration = 2
+        #expect(own.etag == ownText)
+        own.generation = 7
+        own.metageneration = 1
+        // Back at its own versions, equal to a record built with that etag, however it got there.
+        let built = StoredObject(
+            name: "a/b.txt", bucket: "bucket", generation: 7, metageneration: 1, size: 3,
+            timeCreated: Timestamp(seconds: 100, nanos: 5), updated: Timestamp(seconds: 100, nanos: 5),
+            md5Hash: "md5", crc32c: "crc", etag: ownText, contentType: "text/plain")
+        #expect(own == built && own.hashValue == built.hashValue)
+        #expect(own != Self.plain())
+
+        var other = Self.plain()
+        other.setVersions(generation: 9, metageneration: 3)
+        #expect(other.etag == EntityTag.text(generation: 9, metageneration: 3))
+        #expect(other.generation == 9 && other.metageneration == 3)
+        other.etag = "tag"
+        other.setVersions(generation: 7, metageneration: 1)
+        other.etag = "tag"
+        #expect(other == Self.plain() && other.hashValue == Self.plain().hashValue)
+        #expect(other.cacheControl == nil && other.customMetadata.isEmpty)
+    }
+
+    @Test("a record takes 128 bytes, so that its box (header, record, bytes) is a 160-byte allocation")
+    func recordSize() {
+        // The box is a 16-byte object header, the record and the bytes'
+        // reference: 152 bytes, the most glibc's 160-byte chunk holds.
+        #expect(StoredObject.recordSize == 128)
+    }
+
     @Test("an admin put with no attributes stores the defaults; one with attributes stores them")
     func adminPutFields() throws {
         let storage = StorageSimulator()
@@ -120,5 +158,27 @@ struct StoredObjectFieldsTests {
         #expect(given.cacheControl == "no-store" && given.customMetadata == ["k": "v"])
         #expect(given.downloadTokens == ["t1", "t2"] && given.contentType == "application/octet-stream")
         #expect(given.md5Hash == plain.md5Hash && given.crc32c == plain.crc32c)
+    }
+}
+
+@Suite("Bucket name")
+struct BucketNameTests {
+    @Test("two instances of one name are equal and hash alike; different names are not equal")
+    func equalityByText() {
+        let first = BucketName("demo.appspot.com")
+        let second = BucketName(String(decoding: Array("demo.appspot.com".utf8), as: UTF8.self))
+        #expect(first == second && first.hashValue == second.hashValue)
+        #expect(first != BucketName("other.appspot.com"))
+    }
+
+    @Test("a record's bucket reads back, and records differing only in their bucket's instance are equal")
+    func recordsShareOrNot() throws {
+        let storage = StorageSimulator()
+        let stored = try storage.admin.put(Array("x".utf8), bucket: "demo.appspot.com", path: "a")
+        var rebuilt = stored
+        rebuilt.bucket = "demo.appspot.com"
+        #expect(rebuilt == stored && rebuilt.hashValue == stored.hashValue && rebuilt.bucket == "demo.appspot.com")
+        rebuilt.bucket = "other.appspot.com"
+        #expect(rebuilt != stored && rebuilt.bucket == "other.appspot.com" && stored.bucket == "demo.appspot.com")
     }
 }

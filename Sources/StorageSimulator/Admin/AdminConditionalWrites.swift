@@ -67,7 +67,8 @@ extension StorageAdmin {
             guard conditions.hold(for: existing) else { throw .preconditionFailed }
             let (time, generation) = storage.nextWrite()
             let object = ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation, time: time)
+                name: path, bucket: store.sharedName, bytes: bytes, attributes: attributes, generation: generation,
+                time: time)
             let stored = StoredEntry(object: consume object, bytes: bytes)
             if store.replace(path, ifCurrent: existing, with: stored) { return stored.object }
         }

@@ -28,12 +28,14 @@ public struct StorageAdmin: Sendable {
     ) throws(StorageError) -> StoredObject {
         let bucket = bucket ?? storage.configuration.defaultBucket
         try ObjectPath.validate(path, bucket: bucket)
+        let store = storage.createBucket(bucket)
         let (time, generation) = storage.nextWrite()
         let stored = StoredEntry(
             object: ObjectFactory.makeObject(
-                name: path, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation, time: time),
+                name: path, bucket: store.sharedName, bytes: bytes, attributes: attributes, generation: generation,
+                time: time),
             bytes: bytes)
-        storage.createBucket(bucket).put(stored, named: path)
+        store.put(stored, named: path)
         return stored.object
     }
 

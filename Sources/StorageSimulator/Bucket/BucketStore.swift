@@ -4,19 +4,21 @@
 /// Every method is atomic; compound operations that must see and change the
 /// same state use the compare-and-swap ``replace(_:ifGeneration:with:)``.
 final class BucketStore: Sendable {
-    let name: String
+    /// The name, which every record this store makes shares.
+    let sharedName: BucketName
+    var name: String { sharedName.text }
     private let index: Locked<BucketContents>
     /// Told about every change, in order (a persistence layer; empty otherwise).
     let changes = ChangeObserverSlot()
 
     init(name: String) {
-        self.name = name
+        self.sharedName = BucketName(name)
         self.index = Locked(BucketContents())
     }
 
     /// A bucket holding `sorted`'s entries, sharing its index until a write.
     init(name: String, sorted: SortedEntries) {
-        self.name = name
+        self.sharedName = BucketName(name)
         self.index = Locked(sorted.contents)
     }
 

@@ -13,12 +13,12 @@ enum ObjectFactory {
     /// defaults to `application/octet-stream`). `firebaseStorageDownloadTokens`
     /// in the custom metadata becomes the token list.
     static func makeObject(
-        name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
+        name: String, bucket: BucketName, bytes: [UInt8], attributes: ObjectAttributes,
         generation: Int64, time: Timestamp
     ) -> StoredObject {
         record(
             name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: generation,
-            entityTag: .versions(generation: generation, metageneration: 1), time: time)
+            pinnedEntityTag: nil, time: time)
     }
 
     /// An upload's record before the rules allow it and it gets a
@@ -26,30 +26,31 @@ enum ObjectFactory {
     /// generation and no etag), and what ``committing(_:generation:)``
     /// stores. Its etag is left empty rather than made for generation 0.
     static func uploadCandidate(
-        name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes, time: Timestamp
+        name: String, bucket: BucketName, bytes: [UInt8], attributes: ObjectAttributes, time: Timestamp
     ) -> StoredObject {
-        record(name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: 0, entityTag: .text(""), time: time)
+        record(name: name, bucket: bucket, bytes: bytes, attributes: attributes, generation: 0, pinnedEntityTag: .text(""), time: time)
     }
 
     /// An allowed upload's candidate as stored: its generation, the etag of
     /// that generation, and a download token unless the metadata gave some.
     static func committing(_ candidate: consuming StoredObject, generation: Int64) -> StoredObject {
         var object = candidate
-        object.generation = generation
-        object.entityTag = .versions(generation: generation, metageneration: object.metageneration)
+        object.setVersions(generation: generation, metageneration: object.metageneration)
         if object.downloadTokens.isEmpty { object.downloadTokens = [newDownloadToken()] }
         return object
     }
 
+    /// A record whose etag is `pinnedEntityTag`, or, when that is `nil`,
+    /// the one of its versions.
     private static func record(
-        name: String, bucket: String, bytes: [UInt8], attributes: ObjectAttributes,
-        generation: Int64, entityTag: EntityTag, time: Timestamp
+        name: String, bucket: BucketName, bytes: [UInt8], attributes: ObjectAttributes,
+        generation: Int64, pinnedEntityTag: EntityTag?, time: Timestamp
     ) -> StoredObject {
         if attributes.givesNothing {
             let hashes = ContentHashes(of: bytes)
             return StoredObject(
                 name: name, bucket: bucket, generation: generation, size: Int64(bytes.count), time: time,
-                md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, entityTag: entityTag,
+                md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, pinnedEntityTag: pinnedEntityTag,
                 contentType: defaultContentType)
         }
         var custom = attributes.customMetadata ?? [:]
@@ -59,7 +60,8 @@ enum ObjectFactory {
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
-            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, entityTag: entityTag,
+            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c,
+            entityTag: pinnedEntityTag ?? .versions(generation: generation, metageneration: 1),
             contentType: attributes.contentType ?? defaultContentType,
             cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,
             contentEncoding: attributes.contentEncoding, contentLanguage: attributes.contentLanguage,
@@ -140,9 +142,8 @@ enum ObjectFactory {
     }
 
     static func bumpMetageneration(_ object: inout StoredObject, time: Timestamp) {
-        object.metageneration &+= 1
+        object.setVersions(generation: object.generation, metageneration: object.metageneration &+ 1)
         object.updated = time
-        object.entityTag = .versions(generation: object.generation, metageneration: object.metageneration)
     }
 
     /// A fresh download token: a lowercase random (version 4) UUID, as the

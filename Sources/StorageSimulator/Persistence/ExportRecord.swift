@@ -64,7 +64,7 @@ enum ExportRecord {
         // Computed only if the export lacks one of them.
         lazy var hashes = ContentHashes(of: bytes)
         return StoredObject(
-            name: name, bucket: bucket, generation: generation, metageneration: metageneration,
+            name: name, bucket: BucketName(bucket), generation: generation, metageneration: metageneration,
             size: Int64(bytes.count), timeCreated: timeCreated, updated: updated ?? timeCreated,
             md5Hash: fields["md5Hash"] as? String ?? hashes.md5Hash,
             crc32c: crc32c(fields["crc32c"]) ?? hashes.crc32c,

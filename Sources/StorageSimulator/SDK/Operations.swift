@@ -51,7 +51,7 @@ extension StorageSimulator {
             let operation = operationContext(bucket: bucket)
             let existing = store.object(path)
             let candidate = ObjectFactory.uploadCandidate(
-                name: path, bucket: bucket, bytes: bytes, attributes: stored, time: operation.time)
+                name: path, bucket: store.sharedName, bytes: bytes, attributes: stored, time: operation.time)
             let incoming = ObjectFactory.incomingForCreate(candidate, givenCustomMetadata: attributes.customMetadata != nil)
             _ = try require(
                 .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.intoResourceValue(),

@@ -80,7 +80,7 @@ public final class StorageService: Sendable {
         while true {
             let existing = store.object(path)
             let candidate = ObjectFactory.uploadCandidate(
-                name: path, bucket: bucket, bytes: bytes, attributes: stored, time: request.time)
+                name: path, bucket: store.sharedName, bytes: bytes, attributes: stored, time: request.time)
             let incoming = ObjectFactory.incomingForCreate(candidate, givenCustomMetadata: attributes.customMetadata != nil)
             let decision = try authorize(
                 .create, bucket: bucket, path: path, incoming: incoming, existing: existing?.fields.intoResourceValue(),
