@@ -78,13 +78,40 @@ struct CheckerTests {
         return Engine.storageRules("function f() { return true; } match /{file} { allow get: if \(nested); }")
     }
 
-    /// A called function's name, and a namespace and its function, are
-    /// levels of their own: here they are the deepest nodes.
-    @Test func calleeNamesCountTowardsComplexity() {
-        #expect(!Self.ids(Self.parenthesized(97, "f()")).contains("check.too-complex"))
-        #expect(Self.ids(Self.parenthesized(98, "f()")).contains("check.too-complex"))
-        #expect(!Self.ids(Self.parenthesized(95, "math.abs(-1) == 1")).contains("check.too-complex"))
-        #expect(Self.ids(Self.parenthesized(96, "math.abs(-1) == 1")).contains("check.too-complex"))
+    /// The deepest parentheses each expression compiles in: 99 levels, the
+    /// root at 1, where parentheses, operators, literals' elements and a
+    /// call's arguments add a level, and a member access, an index's or a
+    /// method's base and a function's name add none (production compiles 97
+    /// parentheses around `request.auth.uid == 'a'` and 98 around `true`).
+    static let deepestParentheses: [(expression: String, parentheses: Int)] = [
+        ("true", 98),
+        ("request.auth.uid == 'a'", 97),
+        ("request.auth.token.email.size() == 1", 97),
+        ("f()", 98),
+        ("math.abs(-1) == 1", 96),
+        ("[[1]] == [1]", 95),
+        ("{'a': {'b': 1}} == {}", 95),
+        ("[1][0] == 1", 96),
+        ("[1, 2][0 + 1] == 2", 95),
+        ("'abc'[1:2] == 'b'", 96),
+        ("!(1 == 1)", 95),
+    ]
+
+    @Test(arguments: deepestParentheses)
+    func complexityCountsLevelsAsProductionDoes(expression: String, parentheses: Int) {
+        #expect(!Self.ids(Self.parenthesized(parentheses, expression)).contains("check.too-complex"))
+        #expect(Self.ids(Self.parenthesized(parentheses + 1, expression)).contains("check.too-complex"))
+    }
+
+    /// Nested calls of `id(x)` under a comparison: production compiles 97
+    /// and reports 129 at the 99th call, the level where its argument sits.
+    @Test func nestedCallsAddALevelEach() {
+        func nested(_ count: Int) -> String {
+            let call = String(repeating: "id(", count: count) + "1" + String(repeating: ")", count: count)
+            return Engine.storageRules("function id(x) { return x; } match /{file} { allow get: if \(call) == 1; }")
+        }
+        #expect(!Self.ids(nested(97)).contains("check.too-complex"))
+        #expect(Self.ids(nested(98)).contains("check.too-complex"))
     }
 
     @Test func version1GlobMustBeLast() {

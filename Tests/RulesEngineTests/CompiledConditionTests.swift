@@ -105,6 +105,13 @@ import Testing
         ("f(f(f(1))) == 4", "function f(a) { return a + 1; }"),
         ("f(1 / 0)", "function f(a) { return true; }"),
         ("f(1) == 3", "function f(a) { let b = g(a); return b + 1; } function g(c) { let d = c + 1; return d; }"),
+        // A `let` sees the parameters and the lets before it, the latest of a name.
+        ("f(1)", "function f(n) { let m = n; let n = 5; return m == 1 && n == 5; }"),
+        ("f()", "function f() { let b = a; let a = 1; return b == 1; }"),
+        ("f()", "function f() { let b = path; let path = 'p'; return b == 'x/y' && path == 'p'; }"),
+        ("f() == 3", "function f() { let x = 1; let y = x + 1; let x = y + 1; return x; }"),
+        ("f()", "function f() { let math = 1; return math.abs(-2) == 2; }"),
+        ("f()", "function f() { let a = math.abs(-2); let math = 1; return a == 2; }"),
         // `request` fields, members and shadowing.
         ("request.auth.uid == 'alice' && request.auth.token.email == 'alice@example.com'", ""),
         ("request.nosuch == 1", ""),

@@ -132,6 +132,30 @@ struct EvaluationSemanticsTests {
         #expect(Engine.decide(rules, .update, "f/x")?.allowed == true)
     }
 
+    @Test func aLetSeesOnlyTheBindingsBeforeIt() {
+        let rules = """
+            rules_version = '2';
+            service firebase.storage {
+              match /b/{bucket}/o {
+                match /x/{f} {
+                  function parameterFirst(n) { let m = n; let n = 5; return m == 1 && n == 5; }
+                  function forward() { let b = a; let a = 1; return b == 1; }
+                  function captureFirst() { let b = f; let f = 'z'; return b == 'f' && f == 'z'; }
+                  function rebound() { let x = 1; let x = x + 1; return x == 2; }
+                  allow get: if parameterFirst(1);
+                  allow delete: if forward();
+                  allow update: if captureFirst();
+                  allow create: if rebound();
+                }
+              }
+            }
+            """
+        #expect(Engine.decide(rules, .get, "x/f")?.allowed == true)
+        Engine.expect(Engine.decide(rules, .delete, "x/f")?.allows.first?.outcome, .error("Null value error."), "forward")
+        #expect(Engine.decide(rules, .update, "x/f")?.allowed == true)
+        #expect(Engine.decide(rules, .create, "x/f")?.allowed == true)
+    }
+
     @Test func serviceFunctionsCannotSeeDeeperCaptures() {
         let rules = """
             rules_version = '2';

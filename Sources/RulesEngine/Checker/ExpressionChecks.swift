@@ -35,9 +35,8 @@ struct ExpressionChecks {
         ComparisonCheck.check(node, into: &findings.comparisons)
     }
 
-    /// Counts a level reached by a node the walk does not visit (a
-    /// function's name in a call), which no check but depth concerns.
-    mutating func reached(_ depth: Int) {
+    /// Counts a level reached.
+    private mutating func reached(_ depth: Int) {
         deepest = max(deepest, depth)
     }
 

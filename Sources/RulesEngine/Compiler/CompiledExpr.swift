@@ -33,9 +33,9 @@ final class ExprBox: Sendable {
 final class FunctionCode: @unchecked Sendable {
     /// Parameters take the first local slots of a call.
     var parameterCount = 0
-    /// The `let` initializers; the `let` of index `k` lives in slot
-    /// `parameterCount + k`. One per distinct name: a later `let` of a name
-    /// replaces an earlier one.
+    /// The `let` initializers, in declaration order; the `let` of index `k`
+    /// lives in slot `parameterCount + k`. A `let` of a name declared before
+    /// keeps a slot of its own: the lets between the two read the first.
     var letInitializers: [ExprBox] = []
     /// The returned expression (set right after construction).
     var body: CompiledExpr!
@@ -70,13 +70,14 @@ final class TestBox: Sendable {
 }
 
 /// One local of a function call: a parameter's value or a `let`'s state.
+///
+/// A `let`'s initializer reads only the parameters and the lets declared
+/// before it, so no `let` is read while it is being evaluated.
 enum LocalSlot {
     /// A parameter, or a `let` already evaluated.
     case value(Value)
     /// A `let` not read yet.
     case pending
-    /// A `let` being evaluated: its own name does not refer to it meanwhile.
-    case evaluating
     /// A `let` whose evaluation failed; reading it fails the same way again.
     case failed(EvalError)
 }
@@ -158,38 +159,33 @@ enum LocalBinding {
     case letBinding(index: Int, slot: Int)
 }
 
-/// Where the parameters and `let`s of one function live in a call's slots.
+/// Where the parameters and `let`s of one function live in a call's slots,
+/// and which of them a name refers to at a given place.
+///
+/// Each `let` sees the parameters and the lets declared before it, the
+/// returned expression all of them; the latest of a name wins.
 struct LocalLayout {
     let code: FunctionCode
     let parameterCount: Int
-    /// The initializer of each `let` slot, in slot order.
+    /// The initializer of each `let`, in declaration (and slot) order.
     let letExpressions: [Expr]
-    private let bindings: [String: LocalBinding]
+    private let parameterNames: [String]
+    private let letNames: [String]
 
     init(_ declaration: FunctionDecl, code: FunctionCode) {
         self.code = code
-        var bindings: [String: LocalBinding] = [:]
-        for (slot, parameter) in declaration.parameters.enumerated() {
-            bindings[parameter.name] = .parameter(slot: slot)
-        }
-        parameterCount = declaration.parameters.count
-        var letExpressions: [Expr] = []
-        var letIndexes: [String: Int] = [:]
-        for binding in declaration.lets {
-            if let index = letIndexes[binding.name.name] {
-                letExpressions[index] = binding.value
-            } else {
-                letIndexes[binding.name.name] = letExpressions.count
-                letExpressions.append(binding.value)
-            }
-        }
-        for (name, index) in letIndexes {
-            bindings[name] = .letBinding(index: index, slot: parameterCount + index)
-        }
-        self.letExpressions = letExpressions
-        self.bindings = bindings
+        parameterNames = declaration.parameters.map(\.name)
+        parameterCount = parameterNames.count
+        letNames = declaration.lets.map(\.name.name)
+        letExpressions = declaration.lets.map(\.value)
     }
 
-    /// How `name` is bound in the function, if it is.
-    func binding(of name: String) -> LocalBinding? { bindings[name] }
+    /// The local `name` refers to where the first `visibleLets` lets are
+    /// declared (all of them in the returned expression), if any.
+    func binding(of name: String, visibleLets: Int) -> LocalBinding? {
+        if let index = letNames[..<visibleLets].lastIndex(of: name) {
+            return .letBinding(index: index, slot: parameterCount + index)
+        }
+        return parameterNames.lastIndex(of: name).map { .parameter(slot: $0) }
+    }
 }

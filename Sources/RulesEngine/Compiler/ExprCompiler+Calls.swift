@@ -117,18 +117,7 @@ extension ExprCompiler {
             return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
         }
         if wildcard(named: namespace) != nil { return method }
-        switch locals?.binding(of: namespace) {
-        case nil:
-            return function
-        case .parameter:
-            return method
-        case .letBinding(_, let slot):
-            // A `let` does not bind its own name while it is being evaluated.
-            return { evaluator, frame throws(EvalError) in
-                if case .evaluating = evaluator.slots[frame + slot] { return try function(evaluator, frame) }
-                return try method(evaluator, frame)
-            }
-        }
+        return localBinding(of: namespace) == nil ? function : method
     }
 
     private func compileMethodCall(
@@ -249,18 +238,14 @@ extension Evaluator {
         return .null
     }
 
-    /// A `let` of the current call, evaluated on first read. While it is
-    /// being evaluated its name means what it would outside the function.
-    func letValue(at slot: Int, base: Int, initializer: CompiledExpr, outer: CompiledExpr) throws(EvalError) -> Value {
+    /// A `let` of the current call, evaluated on first read.
+    func letValue(at slot: Int, base: Int, initializer: CompiledExpr) throws(EvalError) -> Value {
         switch slots[slot] {
         case .value(let value):
             return value
         case .failed(let error):
             throw error
-        case .evaluating:
-            return try outer(self, base)
         case .pending:
-            slots[slot] = .evaluating
             do throws(EvalError) {
                 let value = try initializer(self, base)
                 slots[slot] = .value(value)

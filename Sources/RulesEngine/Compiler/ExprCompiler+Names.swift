@@ -4,20 +4,24 @@ extension ExprCompiler {
     /// Reads a name (without counting it): a local, a wildcard, `request`
     /// or `resource`.
     func compileName(_ name: String) -> CompiledExpr {
-        switch locals?.binding(of: name) {
+        switch localBinding(of: name) {
         case .parameter(let slot):
             return { evaluator, base in evaluator.parameter(at: base + slot) }
         case .letBinding(let index, let slot):
             let code = locals!.code
-            let outer = compileOuterName(name)
             // The function's own code holds this closure: `unowned` keeps
             // the two from keeping each other alive after the ruleset goes.
             return { [unowned code] evaluator, base throws(EvalError) in
-                try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index].run, outer: outer)
+                try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index].run)
             }
         case nil:
             return compileOuterName(name)
         }
+    }
+
+    /// The parameter or `let` `name` refers to here, if any.
+    func localBinding(of name: String) -> LocalBinding? {
+        locals?.binding(of: name, visibleLets: visibleLets)
     }
 
     /// The flat capture position of the wildcard a name refers to,
@@ -29,11 +33,10 @@ extension ExprCompiler {
     /// Whether `name` is neither a local nor a wildcard here, so it means
     /// the global binding (`request`, `resource`, a namespace).
     func isGlobal(_ name: String) -> Bool {
-        locals?.binding(of: name) == nil && wildcard(named: name) == nil
+        localBinding(of: name) == nil && wildcard(named: name) == nil
     }
 
-    /// A name that is not a local (or a `let` read while it is being
-    /// evaluated): a wildcard, then the request's bindings.
+    /// A name that is not a local: a wildcard, then the request's bindings.
     private func compileOuterName(_ name: String) -> CompiledExpr {
         let global: CompiledExpr
         switch name {

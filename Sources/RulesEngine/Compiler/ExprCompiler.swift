@@ -11,16 +11,20 @@ struct ExprCompiler {
     let scope: Scope
     /// The locals of the function being compiled, if any.
     let locals: LocalLayout?
+    /// How many of the function's lets the code being compiled sees: those
+    /// declared before it.
+    let visibleLets: Int
     let options: EngineOptions
 
     /// A compiler for conditions of a match block (or code of a scope).
     init(scope: Scope, options: EngineOptions) {
-        self.init(scope: scope, locals: nil, options: options)
+        self.init(scope: scope, locals: nil, visibleLets: 0, options: options)
     }
 
-    private init(scope: Scope, locals: LocalLayout?, options: EngineOptions) {
+    private init(scope: Scope, locals: LocalLayout?, visibleLets: Int, options: EngineOptions) {
         self.scope = scope
         self.locals = locals
+        self.visibleLets = visibleLets
         self.options = options
     }
 
@@ -28,9 +32,12 @@ struct ExprCompiler {
     func compileFunctions() {
         for function in scope.functions {
             let layout = LocalLayout(function.declaration, code: function.code)
-            let compiler = ExprCompiler(scope: scope, locals: layout, options: options)
             function.code.parameterCount = layout.parameterCount
-            function.code.letInitializers = compiler.compileAll(layout.letExpressions)
+            function.code.letInitializers = layout.letExpressions.enumerated().map { index, expression in
+                ExprBox(ExprCompiler(scope: scope, locals: layout, visibleLets: index, options: options).compile(expression))
+            }
+            let compiler = ExprCompiler(
+                scope: scope, locals: layout, visibleLets: layout.letExpressions.count, options: options)
             // A call of the function compiles to its test exactly when this holds.
             if Self.producesBoolean(function.declaration.body, in: scope) {
                 let test = compiler.compileTest(function.declaration.body)

@@ -55,13 +55,15 @@ extension Evaluator {
         }
         let frame = LocalFrame(
             parameters: function.declaration.parameters, arguments: arguments, lets: function.declaration.lets)
-        let inner = Environment(scope: scope, captureDepth: function.scopeDepth, locals: frame, callDepth: environment.callDepth + 1)
+        let inner = Environment(
+            scope: scope, captureDepth: function.scopeDepth, locals: frame, visibleLocals: frame.count,
+            callDepth: environment.callDepth + 1)
         return try evaluate(function.declaration.body, inner)
     }
 
     /// Whether a name is a local or a wildcard here (and so not a namespace).
     private func isBoundAsVariable(_ name: String, _ environment: Environment) -> Bool {
-        environment.locals?.binds(name) == true || capture(name, environment) != nil
+        environment.locals?.binds(name, visible: environment.visibleLocals) == true || capture(name, environment) != nil
     }
 
     /// `debug()` exists only when the engine runs in emulator mode.

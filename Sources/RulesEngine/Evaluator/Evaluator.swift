@@ -169,7 +169,7 @@ final class Evaluator: BuiltinContext {
 
     /// Evaluates an allow condition in the given match scope.
     func evaluateCondition(_ expr: Expr, scope: Scope) -> Outcome {
-        let environment = Environment(scope: scope, captureDepth: scope.depth, locals: nil, callDepth: 0)
+        let environment = Environment(scope: scope, captureDepth: scope.depth, callDepth: 0)
         do {
             return .value(try evaluate(expr, environment))
         } catch {
@@ -308,11 +308,12 @@ final class Evaluator: BuiltinContext {
     // MARK: Names
 
     private func lookup(_ name: String, _ environment: Environment) throws(EvalError) -> Value {
-        if let locals = environment.locals, locals.binds(name) {
-            let letEnvironment = environment
-            if let value = try locals.value(of: name, evaluate: { expr throws(EvalError) in try evaluate(expr, letEnvironment) }) {
-                return value
-            }
+        if let locals = environment.locals,
+            let value = try locals.value(
+                of: name, visible: environment.visibleLocals,
+                evaluate: { expr, visible throws(EvalError) in try evaluate(expr, environment.seeing(visible)) })
+        {
+            return value
         }
         if let value = capture(name, environment) { return value }
         switch name {
