@@ -51,11 +51,11 @@ struct AuditOperatorsTests {
         ("!!!false && -1 is int && -1.5 is float", .true),
         ("-(1 + 2) == -3 && -2 * -2 == 4", .true),
         // Division spacing after an operand.
-        ("4/2 == 2 && 4/ 2 == 2 && 4 /2 == 2", .true),
-        ("(4)/(2) == 2", .true),
-        ("request.path[3]/1 == 1", .error(nil)),
-        ("[4][0]/2 == 2 && 'ab'.size()/2 == 1 && {'a': 8}.a/4 == 2", .true),
-        ("request.time.year()/1000 == 2", .true),
+        ("4 / 2 == 2 && 4/ 2 == 2", .true),
+        ("(4)/ (2) == 2", .true),
+        ("request.path[3]/ 1 == 1", .error(nil)),
+        ("[4][0]/ 2 == 2 && 'ab'.size() / 2 == 1 && {'a': 8}.a /\t4 == 2", .true),
+        ("request.time.year() / 1000 == 2", .true),
     ]
 
     static let arithmeticCases: [(String, Expected)] = [
@@ -168,10 +168,10 @@ struct AuditOperatorsTests {
         ("true || null", .true),
         ("!null", .error(nil)),
         ("null ? true : true", .error(nil)),
-        ("(true ? 'x' : 1/0) == 'x'", .true),
-        ("(1/0 == 0) ? true : true", .error("Divide by zero error.")),
+        ("(true ? 'x' : 1 / 0) == 'x'", .true),
+        ("(1 / 0 == 0) ? true : true", .error("Divide by zero error.")),
         ("true && true && true && (1 == 1)", .true),
-        ("false || false || (1/0 == 0) || true", .true),
+        ("false || false || (1 / 0 == 0) || true", .true),
     ]
 
     @Test(arguments: precedenceCases)

@@ -6,22 +6,22 @@ import Testing
 struct EvaluationSemanticsTests {
     static let cases: [(String, Expected)] = [
         // && and || absorb errors in both directions.
-        ("(1/0 == 0) && true", .error("Divide by zero error.")),
-        ("true && (1/0 == 0)", .error("Divide by zero error.")),
-        ("(1/0 == 0) && false", .false),
-        ("false && (1/0 == 0)", .false),
-        ("(1/0 == 0) || true", .true),
-        ("true || (1/0 == 0)", .true),
-        ("(1/0 == 0) || false", .error("Divide by zero error.")),
-        ("false || (1/0 == 0)", .error("Divide by zero error.")),
-        ("!(1/0 == 0)", .error("Divide by zero error.")),
+        ("(1 / 0 == 0) && true", .error("Divide by zero error.")),
+        ("true && (1 / 0 == 0)", .error("Divide by zero error.")),
+        ("(1 / 0 == 0) && false", .false),
+        ("false && (1 / 0 == 0)", .false),
+        ("(1 / 0 == 0) || true", .true),
+        ("true || (1 / 0 == 0)", .true),
+        ("(1 / 0 == 0) || false", .error("Divide by zero error.")),
+        ("false || (1 / 0 == 0)", .error("Divide by zero error.")),
+        ("!(1 / 0 == 0)", .error("Divide by zero error.")),
         // Operands must be booleans.
         ("1 || true", .true),
         ("1 || false", .error("Type error. Received: [int] Expected: [bool]")),
         ("!1", .error("Type error. Received: [int] Expected: [bool]")),
         ("1 ? true : false", .error("Type error. Received: [int] Expected: [bool]")),
-        ("true ? true : (1/0 == 0)", .true),
-        ("false ? (1/0 == 0) : true", .true),
+        ("true ? true : (1 / 0 == 0)", .true),
+        ("false ? (1 / 0 == 0) : true", .true),
         ("(true ? 1 : 2) == 1", .true),
         ("(false ? 1 : true ? 2 : 3) == 2", .true),
         ("false ? 1 : true ? 2 == 2 : 3", .true),
@@ -191,7 +191,7 @@ struct EvaluationSemanticsTests {
 
     @Test func decisionListsMatchesAndStopsAtTheFirstGrant() {
         let rules = Engine.storageRules("""
-            match /a/{x} { allow get: if false; allow get: if x == 'one'; allow get: if 1/0 == 0; }
+            match /a/{x} { allow get: if false; allow get: if x == 'one'; allow get: if 1 / 0 == 0; }
             match /{any=**} { allow get: if true; }
             """)
         let decision = Engine.decide(rules, .get, "a/one")

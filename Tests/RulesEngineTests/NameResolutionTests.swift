@@ -69,7 +69,7 @@ struct NameResolutionTests {
             "16:39 Invalid function name: bar.",
             "16:48 Invalid variable name: x.",
             "16:50 Invalid function name: lowr.",
-            "16:60 Invalid function name: hashing.nothing.",
+            "16:68 Invalid function name: hashing.nothing.",
             "20:36 Invalid function name: debug.",
             "20:48 Invalid variable name: unknownVar.",
             "21:70 Invalid variable name: missing.",
@@ -97,7 +97,7 @@ struct NameResolutionTests {
             "4:12 Unused function: letOrder.",
             "4:33 Invalid variable name: b.",
             "6:31 Invalid function name: nope.",
-            "6:41 Invalid function name: math.isInfinite.",
+            "6:46 Invalid function name: math.isInfinite.",
             "6:65 Invalid variable name: missing.",
             "6:83 Invalid function name: lowr.",
         ])

@@ -201,6 +201,13 @@ struct DiagnosticTests {
                 String(repeating: "(", count: RulesParser.maxExpressionDepth) + "1️⃣" + String(repeating: "(", count: 44) + "a"
                     + String(repeating: ")", count: 300)),
             Expected("1️⃣", "syntax.too-complex", "Expression is too complex to evaluate safely.")),
+        // Production reads a slash that anything but whitespace follows as
+        // the start of a path, not as division.
+        Case(rule("41️⃣/2 == 2"), Expected("1️⃣", "syntax.missing-match-keyword", "Missing 'match' keyword before path.")),
+        Case(rule("(11️⃣/0) == 1"), Expected("1️⃣", "syntax.missing-match-keyword")),
+        Case(rule("a 1️⃣/b == 1"), Expected("1️⃣", "syntax.missing-match-keyword")),
+        Case(rule("41️⃣/(2) == 2"), Expected("1️⃣", "syntax.missing-match-keyword")),
+        Case(rule("41️⃣/-2 == -2"), Expected("1️⃣", "syntax.missing-match-keyword")),
         Case(rule("/a1️⃣/"), Expected("1️⃣", "syntax.invalid-path-literal", "empty segment in path literal")),
         Case(rule("1️⃣/ == x"), Expected("1️⃣", "syntax.invalid-path-literal")),
         Case(rule("/a/b1️⃣$(c)"), Expected("1️⃣", "syntax.invalid-path-literal", "`$(...)` must make up a whole path segment")),

@@ -68,12 +68,12 @@ struct ExpressionParsingTests {
         ("a.in.is.if.match.let", "a.in.is.if.match.let"),
         ("x.size() > 0 && x.size() < 10", "(&& (> (call x.size) 0) (< (call x.size) 10))"),
         ("request.resource.size < 5 * 1024 * 1024", "(< request.resource.size (* (* 5 1024) 1024))"),
-        // Division versus path literals.
-        ("4/2", "(/ 4 2)"),
+        // Division versus path literals (a slash followed by anything but
+        // whitespace is rejected; see DiagnosticTests).
         ("4/ 2", "(/ 4 2)"),
-        ("4 /2", "(/ 4 2)"),
         ("4 / 2", "(/ 4 2)"),
-        ("a/b", "(/ a b)"),
+        ("a /\tb", "(/ a b)"),
+        ("a /\n b", "(/ a b)"),
         ("/a/b", "(path \"a\" \"b\")"),
         ("/a/b == /a/b", "(== (path \"a\" \"b\") (path \"a\" \"b\"))"),
         ("x / /a/b", "(/ x (path \"a\" \"b\"))"),

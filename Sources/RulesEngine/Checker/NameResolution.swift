@@ -205,8 +205,9 @@ struct NameResolution {
                         {
                             walksCallee = false
                             if BuiltinRegistry.function(namespace: namespace, name: name.name) == nil {
+                                // Reported at the function's name, as production does (not at the namespace).
                                 let message = CheckMessages.invalidFunction("\(namespace).\(name.name)")
-                                uses.warnings.append((.warning("check.invalid-function", message, at: callee.range), false))
+                                uses.warnings.append((.warning("check.invalid-function", message, at: name.range), false))
                             }
                         } else if !BuiltinRegistry.isMethodName(name.name) {
                             uses.warnings.append((.warning("check.invalid-function", CheckMessages.invalidFunction(name.name), at: name.range), false))

@@ -80,11 +80,26 @@ extension RulesParser {
             guard let op = Self.binaryOperator(current.kind), op.precedence >= minimumPrecedence else {
                 return left
             }
+            if op == .divide, startsPath(slash: current) {
+                report(SyntaxMessages.missingMatchKeyword(current.range))
+            }
             advance()
             let right = parseBinary(minimumPrecedence: op.precedence + 1)
             let range = left.range.union(right.range)
             let height = max(left.height, right.height) + 1
             left = checkHeight(node(.binary(op, left.position, right.position), range, height: height))
+        }
+    }
+
+    /// Whether production reads the slash as the start of a path rather
+    /// than as division: when anything but whitespace follows it, so
+    /// `4/2`, `a/b` and `4/(2)` are rejected where `4 / 2` and `4/ 2`
+    /// divide (captures of production's compiler, Firestore and Storage alike).
+    private func startsPath(slash: Token) -> Bool {
+        guard slash.end < bytes.count else { return false }
+        switch bytes[slash.end] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return false
+        default: return true
         }
     }
 
