@@ -26,8 +26,12 @@ import Testing
         ("NUL in the name", get("/v0/b/b/o/a%00b"), 400, "NUL"),
         ("line feed in the name", post("/v0/b/b/o?name=a%0Ab", headers: "", body: "x"), 400, "line feed"),
         ("maxResults not a number", get("/v0/b/b/o?maxResults=abc"), 400, "maxResults"),
-        ("maxResults zero", get("/v0/b/b/o?maxResults=0"), 400, "maxResults"),
-        ("forged page token", get("/v0/b/b/o?pageToken=%25%25%25"), 400, "page token"),
+        // A list the rules allow (the admin's) is checked for its size and token;
+        // one they deny is refused first.
+        ("maxResults zero", get("/v0/b/b/o?maxResults=0", headers: "Authorization: Bearer owner\n"), 400, "maxResults"),
+        ("forged page token", get("/v0/b/b/o?pageToken=%25%25%25", headers: "Authorization: Bearer owner\n"), 400, "page token"),
+        ("forged page token of a denied list", get("/v0/b/b/o?pageToken=%25%25%25"), 403, "LIST"),
+        ("maxResults zero of a denied list", get("/v0/b/b/o?maxResults=0"), 403, "LIST"),
         ("multipart with one part", post("/v0/b/b/o?name=m", headers: multipartHeaders, body: "--zz\r\nContent-Type: application/json\r\n\r\n{}\r\n--zz--"), 400, "Unexpected number of parts"),
         ("multipart part without content type", post("/v0/b/b/o?name=m", headers: multipartHeaders, body: "--zz\r\n\r\n{}\r\n--zz\r\nContent-Type: text/plain\r\n\r\nx\r\n--zz--"), 400, "Missing content type"),
         ("multipart without boundary", post("/v0/b/b/o?name=m", headers: "X-Goog-Upload-Protocol: multipart\nContent-Type: multipart/related\n", body: "x"), 400, "Bad content type"),

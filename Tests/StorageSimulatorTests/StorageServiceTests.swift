@@ -111,6 +111,23 @@ import Testing
         }
     }
 
+    @Test func aDeniedListIsDeniedWhateverItsPageTokenOrSize() throws {
+        let service = try makeService()
+        for (pageToken, maxResults) in [("!!", 5), (nil, 0), (nil, 5000)] as [(String?, Int)] {
+            do {
+                _ = try service.list(
+                    bucket: "b", prefix: "users/alice/", delimiter: "/", pageToken: pageToken, maxResults: maxResults,
+                    request: Self.bob)
+                Issue.record("allowed")
+            } catch {
+                guard case .denied = error else {
+                    Issue.record("token \(pageToken ?? "none"), maxResults \(maxResults): got \(error)")
+                    continue
+                }
+            }
+        }
+    }
+
     static let invalidInputs: [(String, @Sendable (StorageService) throws(ServiceFailure) -> Void)] = [
         ("empty name", { service throws(ServiceFailure) in _ = try service.read(bucket: "b", path: "", request: StorageServiceTests.admin) }),
         ("NUL", { service throws(ServiceFailure) in _ = try service.read(bucket: "b", path: "a\u{0}b", request: StorageServiceTests.admin) }),
@@ -164,9 +181,11 @@ import Testing
         let first = added.downloadTokens[0]
         let second = added.downloadTokens[1]
         let removed = try #require(service.removeDownloadToken(bucket: "b", path: "users/alice/a", token: first, time: time))
-        #expect(removed.downloadTokens == [second])
+        #expect(removed.downloadTokens == [second] && removed.metageneration == 3)
+        // Removing the last token issues a new one: two metadata changes.
         let replaced = try #require(service.removeDownloadToken(bucket: "b", path: "users/alice/a", token: second, time: time))
         #expect(replaced.downloadTokens.count == 1 && replaced.downloadTokens != [second])
+        #expect(replaced.metageneration == 5)
         #expect(service.addDownloadToken(bucket: "b", path: "users/alice/none", time: time) == nil)
     }
 }

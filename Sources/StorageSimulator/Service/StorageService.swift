@@ -45,14 +45,15 @@ public final class StorageService: Sendable {
     public func list(
         bucket: String, prefix: String, delimiter: String, pageToken: String?, maxResults: Int, request: ServiceRequest
     ) throws(ServiceFailure) -> Authorized<ListPage> {
+        var folder = prefix
+        while folder.hasSuffix("/") { folder.removeLast() }
+        let store = simulator.createBucket(bucket)
+        // The rules run first: a caller they deny learns nothing about its page token or size.
+        let decision = try authorize(.list, bucket: bucket, path: folder, incoming: nil, existing: nil, request: request)
         guard (1...1000).contains(maxResults) else {
             throw .invalid("maxResults must be between 1 and 1000. Received: \(maxResults).")
         }
         if let pageToken, PageToken(encoded: pageToken) == nil { throw .invalid("Invalid page token: \(pageToken)") }
-        var folder = prefix
-        while folder.hasSuffix("/") { folder.removeLast() }
-        let store = simulator.createBucket(bucket)
-        let decision = try authorize(.list, bucket: bucket, path: folder, incoming: nil, existing: nil, request: request)
         let query = ListingQuery(prefix: prefix, delimiter: delimiter, maxResults: maxResults, pageToken: pageToken)
         let listing: ObjectListing
         do {
@@ -135,9 +136,9 @@ public final class StorageService: Sendable {
     /// change: metageneration + 1) if it has none. `nil` if there is no object.
     public func ensureDownloadToken(bucket: String, path: String, time: Timestamp) -> StoredObject? {
         changeTokens(bucket: bucket, path: path, time: time) { tokens in
-            guard tokens.isEmpty else { return false }
+            guard tokens.isEmpty else { return 0 }
             tokens = [ObjectFactory.newDownloadToken()]
-            return true
+            return 1
         }
     }
 
@@ -145,29 +146,34 @@ public final class StorageService: Sendable {
     public func addDownloadToken(bucket: String, path: String, time: Timestamp) -> StoredObject? {
         changeTokens(bucket: bucket, path: path, time: time) { tokens in
             tokens.append(ObjectFactory.newDownloadToken())
-            return true
+            return 1
         }
     }
 
-    /// Removes a download token; if none is left, a new one is issued.
-    /// `nil` if there is no object.
+    /// Removes a download token; if none is left, a new one is issued, a
+    /// second metadata change (metageneration + 2 in all, as the service
+    /// counts them). `nil` if there is no object.
     public func removeDownloadToken(bucket: String, path: String, token: String, time: Timestamp) -> StoredObject? {
         changeTokens(bucket: bucket, path: path, time: time) { tokens in
             tokens.removeAll { $0 == token }
-            if tokens.isEmpty { tokens = [ObjectFactory.newDownloadToken()] }
-            return true
+            guard tokens.isEmpty else { return 1 }
+            tokens = [ObjectFactory.newDownloadToken()]
+            return 2
         }
     }
 
+    /// Applies `change` to the object's tokens, which returns how many
+    /// metadata changes it made: the metageneration grows by that many.
     private func changeTokens(
-        bucket: String, path: String, time: Timestamp, _ change: (inout [String]) -> Bool
+        bucket: String, path: String, time: Timestamp, _ change: (inout [String]) -> Int
     ) -> StoredObject? {
         guard (try? Self.validateName(path)) != nil, let store = simulator.existingBucket(bucket) else { return nil }
         while true {
             guard let entry = store.entry(path) else { return nil }
             var updated = entry.object
-            guard change(&updated.downloadTokens) else { return entry.object }
-            ObjectFactory.bumpMetageneration(&updated, time: time)
+            let changes = change(&updated.downloadTokens)
+            guard changes > 0 else { return entry.object }
+            for _ in 0..<changes { ObjectFactory.bumpMetageneration(&updated, time: time) }
             let stored = entry.with(consume updated)
             if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
         }
