@@ -110,6 +110,11 @@ struct DiagnosticTests {
     ]
 
     static let matchPaths: [Case] = [
+        // A wildcard's name is an identifier: keywords are not.
+        Case(
+            "service s { match /{1️⃣true} { allow read; } }",
+            Expected("1️⃣", "syntax.unexpected-token", "mismatched input 'true' expecting IDENTIFIER")),
+        Case("service s { match /a/{1️⃣in=**} { allow read; } }", Expected("1️⃣", "syntax.unexpected-token")),
         Case(
             "service s { match /a { 1️⃣/b/c { allow read; } } }",
             Expected("1️⃣", "syntax.missing-match-keyword", "Missing 'match' keyword before path.")),

@@ -64,11 +64,16 @@ extension Lexer {
     }
 
     /// `{name}` or `{name=**}` at `offset`, with the offset just past it.
-    private func wildcardGroup(at offset: Int) -> (kind: MatchSegment.Kind, end: Int)? {
+    private mutating func wildcardGroup(at offset: Int) -> (kind: MatchSegment.Kind, end: Int)? {
         let nameStart = offset + 1
         let nameEnd = identifierEnd(from: nameStart)
         guard nameEnd > nameStart else { return nil }
         let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+        // A wildcard's name is an identifier, and a keyword is not one.
+        if TokenKind.keyword(bytes[nameStart..<nameEnd]) != nil {
+            diagnostics.append(
+                SyntaxMessages.mismatched(name, expecting: "IDENTIFIER", SourceRange(start: nameStart, end: nameEnd)))
+        }
         if byte(at: nameEnd) == UInt8(ascii: "}") {
             return (.single(name), nameEnd + 1)
         }
