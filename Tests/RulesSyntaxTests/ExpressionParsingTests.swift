@@ -74,6 +74,7 @@ struct ExpressionParsingTests {
         ("4 / 2", "(/ 4 2)"),
         ("a /\tb", "(/ a b)"),
         ("a /\n b", "(/ a b)"),
+        ("a /\u{0C}b", "(/ a b)"),
         ("/a/b", "(path \"a\" \"b\")"),
         ("/a/b == /a/b", "(== (path \"a\" \"b\") (path \"a\" \"b\"))"),
         ("x / /a/b", "(/ x (path \"a\" \"b\"))"),

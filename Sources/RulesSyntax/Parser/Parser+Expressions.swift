@@ -96,11 +96,7 @@ extension RulesParser {
     /// `4/2`, `a/b` and `4/(2)` are rejected where `4 / 2` and `4/ 2`
     /// divide (captures of production's compiler, Firestore and Storage alike).
     private func startsPath(slash: Token) -> Bool {
-        guard slash.end < bytes.count else { return false }
-        switch bytes[slash.end] {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return false
-        default: return true
-        }
+        slash.end < bytes.count && !bytes[slash.end].isWhitespace
     }
 
     /// `is` sits between `in` and `==`.

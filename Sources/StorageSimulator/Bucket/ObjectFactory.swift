@@ -60,8 +60,7 @@ enum ObjectFactory {
         return StoredObject(
             name: name, bucket: bucket, generation: generation, metageneration: 1, size: Int64(bytes.count),
             timeCreated: time, updated: time,
-            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c,
-            entityTag: pinnedEntityTag ?? .versions(generation: generation, metageneration: 1),
+            md5Hash: hashes.md5Hash, crc32c: hashes.crc32c, pinnedEntityTag: pinnedEntityTag,
             contentType: attributes.contentType ?? defaultContentType,
             cacheControl: attributes.cacheControl, contentDisposition: attributes.contentDisposition,
             contentEncoding: attributes.contentEncoding, contentLanguage: attributes.contentLanguage,
@@ -141,8 +140,10 @@ enum ObjectFactory {
         return object
     }
 
-    static func bumpMetageneration(_ object: inout StoredObject, time: Timestamp) {
-        object.setVersions(generation: object.generation, metageneration: object.metageneration &+ 1)
+    /// `changes` metadata changes at `time`: metageneration + `changes`,
+    /// `updated` refreshed, the etag of the new versions.
+    static func bumpMetageneration(_ object: inout StoredObject, by changes: Int64 = 1, time: Timestamp) {
+        object.setVersions(generation: object.generation, metageneration: object.metageneration &+ changes)
         object.updated = time
     }
 

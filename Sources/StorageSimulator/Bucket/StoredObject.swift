@@ -297,16 +297,20 @@ public struct StoredObject: Sendable, Hashable {
     ) {
         self.init(
             name: name, bucket: BucketName(bucket), generation: generation, metageneration: metageneration, size: size,
-            timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c, entityTag: EntityTag(etag),
+            timeCreated: timeCreated, updated: updated, md5Hash: md5Hash, crc32c: crc32c, pinnedEntityTag: nil,
             contentType: contentType, cacheControl: cacheControl, contentDisposition: contentDisposition,
             contentEncoding: contentEncoding, contentLanguage: contentLanguage, customMetadata: customMetadata,
             downloadTokens: downloadTokens, storageClass: storageClass)
+        box.record.entityTag = EntityTag(etag)
     }
 
-    /// Creates a record whose entity tag is given as kept.
+    /// Creates a record whose etag is `pinnedEntityTag`, or, when that is
+    /// `nil`, the one of its versions. A caller with an etag that may be
+    /// the versions' own sets ``entityTag`` afterwards, which keeps it
+    /// only when it is not.
     init(
         name: String, bucket: BucketName, generation: Int64, metageneration: Int64, size: Int64,
-        timeCreated: Timestamp, updated: Timestamp, md5Hash: String, crc32c: String, entityTag: EntityTag,
+        timeCreated: Timestamp, updated: Timestamp, md5Hash: String, crc32c: String, pinnedEntityTag: EntityTag?,
         contentType: String?, cacheControl: String?, contentDisposition: String?,
         contentEncoding: String?, contentLanguage: String?, customMetadata: [String: String],
         downloadTokens: [String], storageClass: String
@@ -314,8 +318,7 @@ public struct StoredObject: Sendable, Hashable {
         let uncommon = UncommonFields(
             cacheControl: cacheControl, contentDisposition: contentDisposition, contentEncoding: contentEncoding,
             contentLanguage: contentLanguage, customMetadata: customMetadata, downloadTokens: downloadTokens,
-            storageClass: storageClass,
-            pinnedEntityTag: entityTag == .versions(generation: generation, metageneration: metageneration) ? nil : entityTag)
+            storageClass: storageClass, pinnedEntityTag: pinnedEntityTag)
         box = Box(Record(
             name: name, bucket: bucket, generation: generation, metageneration: metageneration, size: size,
             times: Times(created: timeCreated, updated: updated), md5Hash: md5Hash, crc32c: crc32c,

@@ -63,17 +63,19 @@ enum ExportRecord {
         let timeCreated = created ?? updated ?? Timestamp(seconds: 0)
         // Computed only if the export lacks one of them.
         lazy var hashes = ContentHashes(of: bytes)
-        return StoredObject(
+        var object = StoredObject(
             name: name, bucket: BucketName(bucket), generation: generation, metageneration: metageneration,
             size: Int64(bytes.count), timeCreated: timeCreated, updated: updated ?? timeCreated,
             md5Hash: fields["md5Hash"] as? String ?? hashes.md5Hash,
             crc32c: crc32c(fields["crc32c"]) ?? hashes.crc32c,
-            entityTag: (fields["etag"] as? String).map(EntityTag.init) ?? .versions(generation: generation, metageneration: metageneration),
+            pinnedEntityTag: nil,
             contentType: fields["contentType"] as? String, cacheControl: fields["cacheControl"] as? String,
             contentDisposition: fields["contentDisposition"] as? String,
             contentEncoding: fields["contentEncoding"] as? String, contentLanguage: fields["contentLanguage"] as? String,
             customMetadata: stringMap(fields["customMetadata"]), downloadTokens: tokens(fields["downloadTokens"]),
             storageClass: fields["storageClass"] as? String ?? "STANDARD")
+        if let etag = fields["etag"] as? String { object.entityTag = EntityTag(etag) }
+        return object
     }
 
     /// `YYYY-MM-DDTHH:mm:ss.sssZ` as the emulator writes dates, with more

@@ -173,7 +173,7 @@ public final class StorageService: Sendable {
             var updated = entry.object
             let changes = change(&updated.downloadTokens)
             guard changes > 0 else { return entry.object }
-            for _ in 0..<changes { ObjectFactory.bumpMetageneration(&updated, time: time) }
+            ObjectFactory.bumpMetageneration(&updated, by: Int64(changes), time: time)
             let stored = entry.with(consume updated)
             if store.replace(path, ifCurrent: entry.object, with: stored) { return stored.object }
         }
