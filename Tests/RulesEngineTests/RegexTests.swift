@@ -20,6 +20,9 @@ struct RegexSyntaxTests {
         "a{1001}", "a{0,1001}", "a{2,1}", "(a{100}){11}", "((a{10}){10}){11}",
         // classes
         "[z-a]", "[\\b]", "[[:foo:]]", "[a-\\d]", "\\pl", "\\p{}", "\\p{Klingon}", "[\\Q]\\E]",
+        // Unicode classes PCRE2 knows and RE2 does not (other names, abbreviations, letter case)
+        "\\p{Alpha}", "\\p{Xan}", "\\p{L&}", "\\p{Lc}", "\\p{Cn}", "\\p{Grek}", "\\p{GREEK}", "\\p{greek}", "\\p{LU}",
+        "\\p{ASCII}", "\\p{Hex_Digit}", "\\p{^Latn}", "\\pX",
         // names
         "(?P<n>a)(?P<n>b)", "(?P<>a)", "(?P<a-b>x)",
     ]
@@ -33,7 +36,7 @@ struct RegexSyntaxTests {
     static let accepted: [String] = [
         "", "a", "a*?", "a??", "a+?", "a{2}", "a{2,}", "a{2,5}?", "a{,2}", "a{01}", "a{", "a{1", "{", "}", "]",
         "(?i)abc", "(?i:a)b", "(?s).", "(?m)^a$", "(?U)a+", "(?i-s:a.)", "(?im)a", "(?P<name>a)", "(?<name>a)",
-        "\\Q.*\\E", "\\Q(unclosed", "[[:alpha:]]", "[[:^digit:]x]", "\\pL", "\\p{Greek}", "\\PN", "\\p{^Greek}",
+        "\\Q.*\\E", "\\Q(unclosed", "[[:alpha:]]", "[[:^digit:]x]", "\\pL", "\\p{Greek}", "\\PN", "\\p{^Greek}", "\\p{Any}", "\\p{Lu}", "\\p{Old_Italic}", "\\p{SignWriting}", "\\P{Zs}",
         "[^\\d\\s]", "[\\S]", "\\x41", "\\x{263a}", "\\101", "\\0", "\\a\\f\\t\\n\\r\\v", "a{1000}",
         "(a{10}){100}", "\\.", "\\$\\^\\*", "[]a]", "[^]a]", "[a-]", "[-a]", "[a-b-c]", "\\A\\z", "\\bx\\B",
         "a|", "|", "()", "(?:)", "^*", "$+", "(?i)", "\\_", "é+", "[é-ü]", "\\x{10FFFF}",

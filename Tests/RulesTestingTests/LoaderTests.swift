@@ -46,6 +46,47 @@ struct LoaderTests {
               - name: a
                 expect: allow
             """, line: 11, message: "needs exactly one operation", key: nil),
+        Mistake(name: "an unknown key where the operation should be", body: """
+            cases:
+              - name: a
+                fetch: files/a/b
+                expect: allow
+            """, line: 12, message: "unknown key `fetch` in a case; a case needs exactly one operation: `get`", key: "fetch"),
+        Mistake(name: "an unknown key where a step's operation should be", body: """
+            cases:
+              - name: a
+                steps:
+                  - fetch: files/a/b
+                    expect: allow
+            """, line: 13, message: "unknown key `fetch` in a step; a step needs exactly one operation", key: "fetch"),
+        Mistake(name: "one document under two spellings", body: """
+            firestore:
+              users/alice: {role: a}
+              /databases/(default)/documents/users/alice: {role: b}
+            cases: []
+            """, line: 12, message: "is the document `users/alice` already names (line 11)", key: "/databases/(default)/documents/users/alice"),
+        Mistake(name: "a document path with an empty segment", body: """
+            firestore:
+              users/alice/: {role: a}
+            cases: []
+            """, line: 11, message: "`users/alice/` is not a document path", key: "users/alice/"),
+        Mistake(name: "one object seeded twice", body: """
+            objects:
+              - {path: files/a/b, content: x}
+              - {path: files/a/b, content: y}
+            cases: []
+            """, line: 12, message: "object `files/a/b` is already seeded (line 11)", key: "path"),
+        Mistake(name: "a bucket given as a URL", body: """
+            bucket: gs://my-app.appspot.com
+            cases: []
+            """, line: 10, message: "`bucket` must be a bucket's name", key: "bucket"),
+        Mistake(name: "an empty bucket of an operation", body: """
+            cases:
+              - name: a
+                get: files/a/b
+                bucket: ""
+                expect: allow
+            """, line: 13, message: "`bucket` must be a bucket's name", key: "bucket"),
         Mistake(name: "bad decision", body: """
             cases:
               - name: a
@@ -234,9 +275,23 @@ struct LoaderTests {
         // Inline rules keep the suite file's line numbers: the bad line is line 5.
         #expect(error.location.file == "s.test.yaml")
         #expect(error.location.line == 5)
+        // And its columns: the `;` is at column 38 of the file (the block is indented by 2).
+        #expect(error.location.column == 38)
         let details = try #require(error.details)
-        #expect(details.contains("s.test.yaml:5:"))
-        #expect(details.contains("allow read: if request.auth != ;"))
+        #expect(details.contains("s.test.yaml:5:38: error: Unexpected ';'."))
+        #expect(details.contains("5 |       allow read: if request.auth != ;\n  |                                      ^"))
+    }
+
+    @Test("inline rules in a quoted string have lines of their own, named apart from the suite's")
+    func quotedRulesThatDoNotCompile() throws {
+        let text = #"{"rulesSource": "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if ;\n  }\n}\n", "cases": []}"#
+        let error = try #require(loadError(text, path: "s.test.json"))
+        #expect(error.message.hasPrefix("rules do not compile"))
+        // The error points at the string in the suite, its details at the rules' own line 4.
+        #expect(error.location.line == 1)
+        #expect(error.location.column == 17)
+        let details = try #require(error.details)
+        #expect(details.hasPrefix("s.test.json (rulesSource):4:20: error: Unexpected ';'."))
     }
 
     /// Large suites compile their rules on another thread while their cases
@@ -433,5 +488,21 @@ struct LoaderTests {
         #expect(files.allSatisfy { $0.hasSuffix(".test.yaml") })
         let missing = SuiteDiscovery.find(["/no/such/folder"])
         #expect(missing.errors.first?.message == "no such file or folder")
+    }
+
+    @Test("a link to a folder above ends no endless search, and a file named twice runs once")
+    func discoveryThroughLinks() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)").path
+        defer { try? manager.removeItem(atPath: root) }
+        try manager.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        #expect(manager.createFile(atPath: root + "/a.test.yaml", contents: Data()))
+        #expect(manager.createFile(atPath: root + "/sub/b.test.yaml", contents: Data()))
+        try manager.createSymbolicLink(atPath: root + "/sub/up", withDestinationPath: "..")
+        let (files, errors) = SuiteDiscovery.find([root])
+        #expect(errors.isEmpty)
+        #expect(files == [root + "/a.test.yaml", root + "/sub/b.test.yaml"])
+        let twice = SuiteDiscovery.find([root + "/a.test.yaml", root + "/./a.test.yaml", root + "/sub/up/a.test.yaml"])
+        #expect(twice.files == [root + "/a.test.yaml"])
     }
 }

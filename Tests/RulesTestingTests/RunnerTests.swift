@@ -283,6 +283,26 @@ struct RunnerTests {
         #expect(outcome.metadata?.entries.count == 1)
     }
 
+    @Test("`expect.metadata` times are instants, matched in any RFC 3339 form", arguments: [
+        ("2026-01-01T00:00:00.000Z", true), ("2026-01-01T01:00:00+01:00", true), ("2026-01-01T00:00:00Z", true),
+        ("2026-01-01T00:00:01Z", false),
+    ])
+    func expectedTimesAreInstants(_ written: String, _ passes: Bool) async throws {
+        let suite = try loadSuite(ownerRules + """
+
+            users: {alice: {uid: alice}}
+            time: 2026-01-01T00:00:00Z
+            cases:
+              - name: upload
+                as: alice
+                upload: files/alice/a.txt
+                content: abc
+                expect: {decision: allow, metadata: {timeCreated: "\(written)", updated: "\(written)"}}
+            """)
+        let result = await run([suite])
+        #expect(result.suites[0].cases[0].status == (passes ? .passed : .failed))
+    }
+
     @Test("every example in rules-examples passes and has at least ten cases, allowed and denied")
     func examplesPass() async throws {
         let root = Fixtures.repositoryRoot + "/rules-examples"

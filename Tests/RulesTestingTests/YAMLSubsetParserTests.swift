@@ -130,6 +130,13 @@ struct YAMLSubsetParserTests {
         #expect(tree == Self.libyaml(text))
     }
 
+    @Test("a surrogate pair of JSON escapes is one character, which libyaml would refuse")
+    func surrogatePair() {
+        let pair = Self.subset("{\"name\": \"\\ud83d\\ude00 x\"}")
+        #expect(pair != nil, "left to libyaml")
+        #expect(pair == Self.libyaml("{\"name\": \"\\U0001F600 x\"}"))
+    }
+
     @Test("texts outside the subset are left to libyaml", arguments: [
         "a: 1\n\tb: 2\n", "a:\tb\n", "a: 1\r\nb: 2\r\n", "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: !x b\n",
         "? a\n: b\n", "a: >\n  folded\n", "a: |2\n  x\n", "a: | # header comment\n  x\n", "a: |\n\n  leading empty line\n",
@@ -137,7 +144,7 @@ struct YAMLSubsetParserTests {
         "a: 1\na: 2\n", "1: x\n'1': y\n", "---\na: 1\n", "a: 1\n...\n", "%YAML 1.2\n---\na: 1\n", "- a\n- b\n", "just text\n", "",
         "# only a comment\n", "a: [1, 2\n", "a: {b: 1,}\n", "a: [1, 2,]\n", "a: {b}\n", "a: {b: }\n", "a: [b: c]\n",
         "a: {b: c:d}\n", "a: {b: c#d}\n", "a: {\"b\":1}\n", "a: {b: 1,\nc: 2}\n", "a: b: c\n", "a: - b\n", "- - a\n",
-        "a:\n  - - b\n", "a: \"\\N\"\n", "a: \"\\u0000\"\n", "a: \"\\ud800\"\n", "a: @b\n", "a: `b\n", "a: %b\n", "a: 'b'c\n",
+        "a:\n  - - b\n", "a: \"\\N\"\n", "a: \"\\u0000\"\n", "a: \"\\ud800\"\n", "a: \"\\ud83d\\u0041\"\n", "a: @b\n", "a: `b\n", "a: %b\n", "a: 'b'c\n",
         "a: \"b\"#c\n", "a: x\n b: y\n", "a:\n  b: 1\n c: 2\n", "\u{FEFF}a: 1\n", "a: \u{85}\n", "a: b\u{2028}c\n",
         "a: \u{1}\n", "a: 0123456789abcdef\u{1}0123456789\n", "a: 0123456789abcdef\u{7F}0123456789\n",
         "a: 0123456789abcdef\u{85}0123456789\n", "a: 0123456789abcdef\t0123456789\n", "a: {b: 1}}\n", "a: b\n  # comment\n  c\n", String(repeating: "x", count: 1_100) + ": 1\n",

@@ -52,7 +52,7 @@ extension RE2Translator {
         }
     }
 
-    /// `\pL`, `\p{Greek}`, `\p{^Greek}` (and `\P...`), passed to PCRE2 after a shape check.
+    /// `\pL`, `\p{Greek}`, `\p{^Greek}` (and `\P...`): a name RE2 knows, passed to PCRE2.
     mutating func unicodeClass(negated: Bool) throws(RE2SyntaxError) {
         guard let first = peek() else {
             throw RE2SyntaxError(text: "invalid character class range")
@@ -73,10 +73,7 @@ extension RE2Translator {
             name = String(first)
         }
         let body = name.hasPrefix("^") ? String(name.dropFirst()) : name
-        let valid = !body.isEmpty && body.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || $0 == "_")
-        } && body.unicodeScalars.first.map { $0.properties.isUppercase } == true
-        guard valid else {
+        guard RE2UnicodeGroups.names.contains(body) else {
             throw RE2SyntaxError(text: "invalid character class range: \\p{\(name)}")
         }
         emit(negated ? "\\P{" : "\\p{")

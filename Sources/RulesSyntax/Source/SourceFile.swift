@@ -12,11 +12,23 @@ public struct SourceFile: Sendable, Hashable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line.
     private let lineStarts: [Int]
+    /// How many columns each line of the text is indented by in the file it
+    /// is shown as part of: a test suite's inline rules, a YAML block whose
+    /// indentation is not part of the text. Locations and shown lines
+    /// include it, so they are the file's.
+    public let indentation: Int
 
     /// Creates a source file from its path and text.
     public init(path: String, text: String) {
+        self.init(path: path, text: text, indentation: 0)
+    }
+
+    /// Creates a source file for a text embedded in an indented block of
+    /// another file (see ``indentation``).
+    public init(path: String, text: String, indentation: Int) {
         self.path = path
         self.text = text
+        self.indentation = max(0, indentation)
         self.bytes = Array(text.utf8)
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
@@ -29,7 +41,8 @@ public struct SourceFile: Sendable, Hashable {
     public var lineCount: Int { lineStarts.count }
 
     /// The 1-based line and column of a byte offset. Columns count Unicode
-    /// scalars, so a multi-byte character advances the column by one.
+    /// scalars, so a multi-byte character advances the column by one; they
+    /// start after the ``indentation``.
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         var low = 0
@@ -38,7 +51,7 @@ public struct SourceFile: Sendable, Hashable {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
-        var column = 1
+        var column = 1 + indentation
         var index = lineStarts[low]
         while index < clamped {
             // Continuation bytes (10xxxxxx) do not start a new scalar.
@@ -48,13 +61,15 @@ public struct SourceFile: Sendable, Hashable {
         return SourceLocation(line: low + 1, column: column)
     }
 
-    /// The text of a 1-based line, without its line terminator.
+    /// The text of a 1-based line, without its line terminator, after the
+    /// ``indentation`` as spaces (so columns index it).
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        let text = String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        return indentation == 0 ? text : String(repeating: " ", count: indentation) + text
     }
 
     /// The source text covered by a range.

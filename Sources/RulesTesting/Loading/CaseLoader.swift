@@ -237,13 +237,15 @@ struct CaseContext {
             }
         }
         guard let first else {
+            let needsOperation = "\(what) needs exactly one operation: \(Self.operationKeys.map { "`\($0)`" }.joined(separator: ", ")) or `steps`"
+            // A key nothing knows is most likely the operation misspelt: name it.
             let unknown = fields.entries.first { !(Self.caseKeys + Self.callerKeys + ["expect", "steps"]).contains($0.key) && !Self.allFieldKeys.contains($0.key) }
-            if let unknown, let suggestion = closestMatch(to: unknown.key, in: Self.operationKeys + Self.caseKeys + Self.callerKeys + ["expect", "steps"]) {
-                throw reader.error("unknown key `\(unknown.key)` in \(what) (did you mean `\(suggestion)`?)", at: unknown.keyNode, key: unknown.key)
+            if let unknown {
+                let hint = closestMatch(to: unknown.key, in: Self.operationKeys + Self.caseKeys + Self.callerKeys + ["expect", "steps"])
+                    .map { " (did you mean `\($0)`?)" } ?? "; \(needsOperation)"
+                throw reader.error("unknown key `\(unknown.key)` in \(what)\(hint)", at: unknown.keyNode, key: unknown.key)
             }
-            throw reader.error(
-                "\(what) needs exactly one operation: \(Self.operationKeys.map { "`\($0)`" }.joined(separator: ", ")) or `steps`",
-                at: fields.node)
+            throw reader.error(needsOperation, at: fields.node)
         }
         if let second {
             throw reader.error(

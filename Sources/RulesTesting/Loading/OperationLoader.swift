@@ -7,7 +7,7 @@ extension CaseContext {
 
     func loadOperation(_ fields: Fields, key: SuiteKey) throws(SuiteLoadError) -> TestOperation {
         let node = try fields.required(key)
-        let explicitBucket = try fields.string(.bucket)
+        let explicitBucket = try ObjectPaths.bucket(fields[.bucket], reader: reader)
         func target(allowRoot: Bool = false) throws(SuiteLoadError) -> ObjectTarget {
             let path = try ObjectPaths.object(node, reader: reader, what: "`\(key.text)`", allowRoot: allowRoot)
             return ObjectTarget(bucket: explicitBucket ?? bucket, path: path, explicitBucket: explicitBucket != nil && explicitBucket != bucket)
@@ -154,9 +154,16 @@ extension CaseContext {
             expectation.nextPageToken = .some(reader.isNull(tokenNode) ? nil : try reader.string(tokenNode, what: "`nextPageToken`"))
         }
         if let metadataNode = fields[.metadata] {
-            _ = try reader.mapping(metadataNode, what: "`expect.metadata`", allowed: CaseExecutor.metadataKeys)
+            let expected = try reader.mapping(metadataNode, what: "`expect.metadata`", allowed: CaseExecutor.metadataKeys)
+            var metadata = try reader.map(metadataNode, what: "`expect.metadata`").entries
+            // Times are instants: written in any RFC 3339 form, they are
+            // compared in the one form the returned metadata takes.
+            for key in ["timeCreated", "updated"] {
+                guard let node = expected[key] else { continue }
+                metadata[key] = .string(try reader.timestamp(node, what: "`expect.metadata.\(key)`").rfc3339)
+            }
+            expectation.metadata = RulesMap(metadata)
         }
-        expectation.metadata = try fields[.metadata].map { node throws(SuiteLoadError) in try reader.map(node, what: "`expect.metadata`") }
         return expectation
     }
 }

@@ -14,16 +14,17 @@ public final class RulesCache: @unchecked Sendable {
     /// Creates an empty cache.
     public init() {}
 
-    /// The compile result for a rules text, keyed by its path and text.
-    public func compile(path: String, text: String) -> CompileResult {
-        let key = path + "\u{0}" + text
+    /// The compile result for a rules text, keyed by its path, text and
+    /// indentation (see ``SourceFile/indentation``).
+    public func compile(path: String, text: String, indentation: Int = 0) -> CompileResult {
+        let key = path + "\u{0}" + String(indentation) + "\u{0}" + text
         lock.lock()
         if let cached = results[key] {
             lock.unlock()
             return cached
         }
         lock.unlock()
-        let result = CompiledRuleset.compile(SourceFile(path: path, text: text))
+        let result = CompiledRuleset.compile(SourceFile(path: path, text: text, indentation: indentation))
         lock.lock()
         defer { lock.unlock() }
         if let raced = results[key] { return raced }

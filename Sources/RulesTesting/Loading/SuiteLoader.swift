@@ -68,7 +68,7 @@ public struct SuiteLoader: Sendable {
         }
         let top = try reader.mapping(root, what: "the suite", allowed: Self.topLevelKeys)
         let directory = Self.directory(of: path)
-        let source = try rulesSource(top, reader: reader, directory: directory)
+        let source = try rulesSource(top, reader: reader, directory: directory, suiteText: text)
         // A compile is worth a thread of its own only beside a load that
         // takes as long: the cases a load spreads over the cores.
         var caseNodes: [YAMLNode]?
@@ -92,15 +92,15 @@ public struct SuiteLoader: Sendable {
     /// thread rather than a queue's: the loader may itself run on a pool
     /// thread, which waits for the compile.
     private func compiling<Parts>(
-        _ source: (path: String, text: String), overlapping: Bool, while load: () throws(SuiteLoadError) -> Parts
+        _ source: RulesSource, overlapping: Bool, while load: () throws(SuiteLoadError) -> Parts
     ) -> (CompileResult, Result<Parts, SuiteLoadError>) {
         guard overlapping else {
-            return (cache.compile(path: source.path, text: source.text), Result(catching: load))
+            return (cache.compile(path: source.path, text: source.text, indentation: source.indentation), Result(catching: load))
         }
         let finished = DispatchSemaphore(value: 0)
         let compiled = Mutex<CompileResult?>(nil)
         ParallelParts.startThread { [cache] in
-            let result = cache.compile(path: source.path, text: source.text)
+            let result = cache.compile(path: source.path, text: source.text, indentation: source.indentation)
             compiled.withLock { $0 = result }
             finished.signal()
         }
@@ -121,7 +121,7 @@ public struct SuiteLoader: Sendable {
     }
 
     private func loadAllButRules(_ top: Fields, reader: YAMLReader, directory: String) throws(SuiteLoadError) -> SuiteParts {
-        let bucket = try top.string("bucket") ?? Self.defaultBucket
+        let bucket = try ObjectPaths.bucket(top["bucket"], reader: reader) ?? Self.defaultBucket
         let time = try top["time"].map { node throws(SuiteLoadError) in try reader.timestamp(node, what: "`time`") }
         let users = try top["users"].map { node throws(SuiteLoadError) in try loadUsers(node, reader: reader) } ?? [:]
         var firestore: [String: RulesMap] = [:]
@@ -138,10 +138,24 @@ public struct SuiteLoader: Sendable {
         return SuiteParts(bucket: bucket, time: time, users: users, firestore: firestore, objects: objects, cases: cases)
     }
 
+    /// A suite's rules: a file's, or the inline text of `rulesSource`.
+    struct RulesSource {
+        /// The rules file, or for inline rules the suite file, whose
+        /// positions the rules' are: a literal block's lines are the
+        /// suite's. Quoted or folded text has lines of its own, told apart
+        /// as `suite.test.yaml (rulesSource)`.
+        var path: String
+        var text: String
+        /// A literal block's indentation (``SourceFile/indentation``).
+        var indentation = 0
+        /// Where an inline text whose lines are its own starts in the suite.
+        var inlineValue: YAMLNode?
+    }
+
     /// The rules' path (the suite's own for `rulesSource`) and text.
     private func rulesSource(
-        _ top: Fields, reader: YAMLReader, directory: String
-    ) throws(SuiteLoadError) -> (path: String, text: String) {
+        _ top: Fields, reader: YAMLReader, directory: String, suiteText: String
+    ) throws(SuiteLoadError) -> RulesSource {
         switch try top.exclusive(["rules", "rulesSource"]) {
         case "rules"?:
             let node = try top.required("rules")
@@ -149,7 +163,7 @@ public struct SuiteLoader: Sendable {
             let path = Self.resolve(relative, in: directory)
             switch TextFile.read(path) {
             case .success(let text):
-                return (path, text)
+                return RulesSource(path: path, text: text)
             case .failure(let error) where error.line == nil:
                 throw reader.error("rules file `\(path)` \(error.reasonAfterName)", at: node, key: "rules")
             case .failure(let error):
@@ -161,10 +175,16 @@ public struct SuiteLoader: Sendable {
         case "rulesSource"?:
             let node = try top.required("rulesSource")
             let text = try reader.string(node, what: "`rulesSource`")
-            // Leading newlines keep the rules' line numbers equal to the suite file's.
-            var firstLine = node.mark.line
-            if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded { firstLine += 1 }
-            return (reader.file, String(repeating: "\n", count: max(0, firstLine - 1)) + text)
+            guard case .scalar(let scalar) = node, scalar.style == .literal else {
+                return RulesSource(path: "\(reader.file) (rulesSource)", text: text, inlineValue: node)
+            }
+            // A literal block's lines follow its `|` line. Leading newlines
+            // keep the rules' line numbers equal to the suite file's, and the
+            // block's indentation their columns.
+            let firstLine = node.mark.line + 1
+            return RulesSource(
+                path: reader.file, text: String(repeating: "\n", count: max(0, firstLine - 1)) + text,
+                indentation: Self.blockIndentation(in: suiteText, from: firstLine))
         default:
             throw reader.error("the suite needs `rules` (a rules file) or `rulesSource` (rules text)", at: top.node, key: "rules")
         }
@@ -172,19 +192,38 @@ public struct SuiteLoader: Sendable {
 
     /// The compiled rules, or the load error that reports their diagnostics.
     private func ruleset(
-        _ result: CompileResult, source: (path: String, text: String), top: Fields, reader: YAMLReader
+        _ result: CompileResult, source: RulesSource, top: Fields, reader: YAMLReader
     ) throws(SuiteLoadError) -> CompiledRuleset {
         guard let ruleset = result.ruleset else {
             let errors = result.diagnostics.filter { $0.severity == .error }
             let first = errors.first.map { result.source.location(of: $0.range.start) } ?? SourceLocation(line: 1, column: 1)
             let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+            let location =
+                source.inlineValue.map(reader.location(of:))
+                ?? SuiteLocation(file: source.path, line: first.line, column: first.column)
             throw SuiteLoadError(
-                location: SuiteLocation(file: source.path, line: first.line, column: first.column),
+                location: location,
                 message: "rules do not compile (\(count)), used by suite `\(reader.file)`",
                 key: top.has("rules") ? "rules" : "rulesSource",
                 details: DiagnosticRenderer(style: .human).render(result.diagnostics, in: result.source))
         }
         return ruleset
+    }
+
+    /// The indentation of a literal block whose content starts at
+    /// `firstLine` (1-based) of `text`: its first line that is not blank.
+    static func blockIndentation(in text: String, from firstLine: Int) -> Int {
+        var line = 1
+        var spaces = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                spaces = 0
+            } else if line >= firstLine {
+                if byte == UInt8(ascii: " ") { spaces += 1 } else if byte != UInt8(ascii: "\r") { return spaces }
+            }
+        }
+        return 0
     }
 
     private func loadUsers(_ node: YAMLNode, reader: YAMLReader) throws(SuiteLoadError) -> [String: AuthIdentity] {
@@ -208,15 +247,26 @@ public struct SuiteLoader: Sendable {
     /// Documents by full path; `nil` marks a document that does not exist.
     static func loadDocuments(_ node: YAMLNode, reader: YAMLReader) throws(SuiteLoadError) -> [String: RulesMap?] {
         var documents: [String: RulesMap?] = [:]
+        // The key each document was first given by: the short and the full
+        // form of one path are the same document.
+        var firstKeys: [String: (key: String, line: Int)] = [:]
         for entry in try reader.mapping(node, what: "`firestore`").entries {
             let path = InMemoryDocuments.fullPath(entry.key)
-            let segments = path.split(separator: "/")
-            guard segments.count >= 5, segments.count % 2 == 1, segments[0] == "databases", segments[2] == "documents"
+            let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            guard segments.count >= 5, segments.count % 2 == 1, segments[0] == "databases", segments[2] == "documents",
+                !segments.contains(where: \.isEmpty)
             else {
                 throw reader.error(
                     "`\(entry.key)` is not a document path (collection/document pairs, e.g. `users/alice`)",
                     at: entry.keyNode, key: entry.key)
             }
+            let line = reader.location(of: entry.keyNode).line
+            if let first = firstKeys[path] {
+                throw reader.error(
+                    "`\(entry.key)` is the document `\(first.key)` already names (line \(first.line))",
+                    at: entry.keyNode, key: entry.key)
+            }
+            firstKeys[path] = (entry.key, line)
             documents[path] = reader.isNull(entry.value) ? .some(nil) : try reader.map(entry.value, what: "document `\(entry.key)`")
         }
         return documents
@@ -224,13 +274,22 @@ public struct SuiteLoader: Sendable {
 
     private func loadObjects(_ node: YAMLNode, reader: YAMLReader, bucket: String, directory: String) throws(SuiteLoadError) -> [SeedObject] {
         var objects: [SeedObject] = []
+        // Where each object was first seeded, by bucket and path: a second
+        // entry would silently replace it.
+        var seeded: [String: Int] = [:]
         for item in try reader.sequence(node, what: "`objects`") {
             let fields = try reader.mapping(
                 item, what: "an object",
                 allowed: ["path", "bucket"] + UploadFields.contentKeys + UploadFields.metadataKeys)
-            let path = try ObjectPaths.object(try fields.required("path"), reader: reader, what: "`path`")
+            let pathNode = try fields.required("path")
+            let path = try ObjectPaths.object(pathNode, reader: reader, what: "`path`")
+            let objectBucket = try ObjectPaths.bucket(fields["bucket"], reader: reader) ?? bucket
+            let line = reader.location(of: item).line
+            if let first = seeded.updateValue(line, forKey: objectBucket + "\u{0}" + path) {
+                throw reader.error("object `\(path)` is already seeded (line \(first))", at: pathNode, key: "path")
+            }
             let (content, writable) = try UploadFields.read(fields, reader: reader, path: path, directory: directory)
-            objects.append(SeedObject(bucket: try fields.string("bucket") ?? bucket, path: path, content: content.bytes, fields: writable))
+            objects.append(SeedObject(bucket: objectBucket, path: path, content: content.bytes, fields: writable))
         }
         return objects
     }

@@ -145,16 +145,31 @@ extension YAMLSubsetParser.Parser {
         case UInt8(ascii: "U"): digits = 8
         default: throw Unsupported()
         }
-        var value: UInt32 = 0
-        for _ in 0..<digits {
-            guard let digit = Self.hexValue(byte()) else { throw Unsupported() }
-            value = value << 4 | digit
-            position += 1
+        var value = try hexDigits(digits)
+        // JSON writes a character beyond the BMP as two `\u` escapes, a
+        // surrogate pair (Python's `json.dumps` does by default); libyaml
+        // refuses each half, so the pair is joined here.
+        if digits == 4, (0xD800...0xDBFF).contains(value), byte() == .backslash, byte(at: position + 1) == UInt8(ascii: "u") {
+            position += 2
+            let low = try hexDigits(4)
+            guard (0xDC00...0xDFFF).contains(low) else { throw Unsupported() }
+            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         }
         // NUL and the characters libyaml refuses or breaks lines at go to it.
         guard value != 0, let scalar = Unicode.Scalar(value), !(0x80...0x9F).contains(value),
             value != 0x2028, value != 0x2029 else { throw Unsupported() }
         unescaped.append(contentsOf: UTF8.encode(scalar)!)
+    }
+
+    /// The value of the next `count` hexadecimal digits, read past.
+    private mutating func hexDigits(_ count: Int) throws(Unsupported) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<count {
+            guard let digit = Self.hexValue(byte()) else { throw Unsupported() }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
     }
 
     static func hexValue(_ byte: UInt8) -> UInt32? {

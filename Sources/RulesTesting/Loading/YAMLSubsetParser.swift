@@ -14,6 +14,8 @@
 /// goes to ``YAMLComposer/composeUsual(_:)`` and Yams as before. What it does
 /// compose is the same tree, positions included (a differential test holds it
 /// to that on every suite of the repository and thousands of mutations).
+/// One deliberate exception: a surrogate pair written as two `\u` escapes,
+/// valid JSON that libyaml refuses, is read as the one character it encodes.
 enum YAMLSubsetParser {
     /// The root mapping of `bytes`, or `nil` to leave the text to libyaml.
     /// A block list with at least `parallelListBytes` of text after its

@@ -2,6 +2,9 @@ import Foundation
 
 /// Finds suite files: files as given, folders searched recursively for
 /// `*.test.yaml`, `*.test.yml` and `*.test.json` (hidden folders skipped).
+/// A folder reached twice through symbolic links is searched once (a link
+/// to a folder above it is no endless descent), and a file named twice
+/// (`a.test.yaml`, `./a.test.yaml`, a link to it) runs once.
 public enum SuiteDiscovery {
     /// The suffixes of suite files.
     public static let suffixes = [".test.yaml", ".test.yml", ".test.json"]
@@ -10,6 +13,7 @@ public enum SuiteDiscovery {
     public static func find(_ paths: [String]) -> (files: [String], errors: [SuiteLoadError]) {
         var files: [String] = []
         var errors: [SuiteLoadError] = []
+        var searched: Set<String> = []
         let manager = FileManager.default
         for path in paths.isEmpty ? ["."] : paths {
             var isDirectory: ObjCBool = false
@@ -22,26 +26,34 @@ public enum SuiteDiscovery {
                 continue
             }
             var found: [String] = []
-            collect(path, into: &found, manager: manager)
+            collect(path, into: &found, searched: &searched, manager: manager)
             found.sort()
             files += found
         }
         var seen: Set<String> = []
-        return (files.filter { seen.insert($0).inserted }, errors)
+        return (files.filter { seen.insert(realPath($0)).inserted }, errors)
     }
 
-    private static func collect(_ folder: String, into found: inout [String], manager: FileManager) {
-        guard let entries = try? manager.contentsOfDirectory(atPath: folder) else { return }
+    private static func collect(_ folder: String, into found: inout [String], searched: inout Set<String>, manager: FileManager) {
+        guard searched.insert(realPath(folder)).inserted, let entries = try? manager.contentsOfDirectory(atPath: folder) else { return }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder == "." ? entry : (folder.hasSuffix("/") ? folder + entry : folder + "/" + entry)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                collect(path, into: &found, manager: manager)
+                collect(path, into: &found, searched: &searched, manager: manager)
             } else if suffixes.contains(where: { entry.hasSuffix($0) }) {
                 found.append(path)
             }
         }
+    }
+
+    /// The path with every symbolic link, `.` and `..` resolved, or the path
+    /// itself when it cannot be (a race with a removal).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 
