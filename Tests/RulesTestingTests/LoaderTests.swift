@@ -490,6 +490,25 @@ struct LoaderTests {
         #expect(missing.errors.first?.message == "no such file or folder")
     }
 
+    @Test("a content type is inferred from a local file's extension, as putFile does, else from the object's name")
+    func contentTypeOfALocalFile() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("content-type-\(UUID().uuidString)").path
+        defer { try? manager.removeItem(atPath: root) }
+        try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        #expect(manager.createFile(atPath: root + "/pic.png", contents: Data([1, 2])))
+        let suite = try loadSuite(ownerRules + """
+
+            objects:
+              - {path: files/a/y, file: pic.png}
+              - {path: files/a/y.jpg, file: pic.png}
+              - {path: files/a/z.jpg, content: x}
+              - {path: files/a/z, content: x}
+            cases: []
+            """, path: root + "/s.test.yaml")
+        #expect(suite.objects.map(\.fields.contentType) == ["image/png", "image/png", "image/jpeg", "application/octet-stream"])
+    }
+
     @Test("a link to a folder above ends no endless search, and a file named twice runs once")
     func discoveryThroughLinks() throws {
         let manager = FileManager.default

@@ -56,6 +56,10 @@ enum UploadFields {
 
     static func read(_ fields: Fields, reader: YAMLReader, path: String, directory: String) throws(SuiteLoadError) -> (Content, WritableFields) {
         var content = Content.bytes([])
+        // The name a missing content type is inferred from: the local file's
+        // for `file:` (the SDK's putFile reads the file URL's extension),
+        // the object's otherwise.
+        var typedName = path
         switch try fields.exclusive([.content, .contentBase64, .size, .file]) {
         case .content?:
             content = .bytes(Array(try reader.string(try fields.required(.content), what: "`content`").utf8))
@@ -79,6 +83,7 @@ enum UploadFields {
             switch TextFile.readBytes(file, limit: Int(maximumSize)) {
             case .success(let bytes):
                 content = .bytes(bytes)
+                typedName = file
             case .failure(let error):
                 throw reader.error("file `\(file)` \(error.reasonAfterName)", at: node, key: "file")
             }
@@ -86,7 +91,7 @@ enum UploadFields {
             break
         }
         var writable = WritableFields()
-        writable.contentType = try fields.optionalString(.contentType) ?? ContentTypes.type(forName: path) ?? "application/octet-stream"
+        writable.contentType = try fields.optionalString(.contentType) ?? ContentTypes.type(forName: typedName) ?? "application/octet-stream"
         writable.cacheControl = try fields.optionalString(.cacheControl)
         writable.contentDisposition = try fields.optionalString(.contentDisposition)
         writable.contentEncoding = try fields.optionalString(.contentEncoding)
