@@ -6,11 +6,7 @@ import RulesEngine
 enum EvalInput {
     /// The bucket name: non-empty, one path segment, no control characters.
     static func bucket(_ name: String) throws(CLIError) -> String {
-        guard !name.isEmpty else { throw CLIError("--bucket must not be empty") }
-        guard !name.contains("/") else { throw CLIError("--bucket must be a bucket name without `/` (got `\(name)`)") }
-        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw CLIError("--bucket must not contain control characters")
-        }
+        if let problem = BucketNames.problem(with: name) { throw CLIError("--bucket \(problem)") }
         return name
     }
 

@@ -79,14 +79,14 @@ struct LoaderTests {
         Mistake(name: "a bucket given as a URL", body: """
             bucket: gs://my-app.appspot.com
             cases: []
-            """, line: 10, message: "`bucket` must be a bucket's name", key: "bucket"),
+            """, line: 10, message: "`bucket` must be a bucket name without `/` (got `gs://my-app.appspot.com`)", key: "bucket"),
         Mistake(name: "an empty bucket of an operation", body: """
             cases:
               - name: a
                 get: files/a/b
                 bucket: ""
                 expect: allow
-            """, line: 13, message: "`bucket` must be a bucket's name", key: "bucket"),
+            """, line: 13, message: "`bucket` must not be empty", key: "bucket"),
         Mistake(name: "bad decision", body: """
             cases:
               - name: a

@@ -121,6 +121,7 @@ struct YAMLSubsetParserTests {
         "a: {b: 1,\n  c: 2}\n",
         "a: [1,\n   2,   # comment\n\n   3]\n",
         "{\"a\": [1, 2.5, -3, true, false, null], \"b\": {\"c\": \"\\u00e9\\b\\f\\r\"}}",
+        "{\"a\":[1,2.5,\"x\"],\"b\":{\"c\":\"d\",\"e\":{}},\"f\":null}", "a: {'b':1, \"c\":[2]}\n",
         "{a: 1}\n\n# trailing comment\n",
         "key: ~\nother: null\nbool: True\nhex: 0x1F\n",
     ])
@@ -143,7 +144,7 @@ struct YAMLSubsetParserTests {
         "a: |\nb: 1\n", "a: plain\n  continued\n", "a: 'quoted\n  continued'\n", "a: \"x\\\n  y\"\n", "a:\nb: 1\n",
         "a: 1\na: 2\n", "1: x\n'1': y\n", "---\na: 1\n", "a: 1\n...\n", "%YAML 1.2\n---\na: 1\n", "- a\n- b\n", "just text\n", "",
         "# only a comment\n", "a: [1, 2\n", "a: {b: 1,}\n", "a: [1, 2,]\n", "a: {b}\n", "a: {b: }\n", "a: [b: c]\n",
-        "a: {b: c:d}\n", "a: {b: c#d}\n", "a: {\"b\":1}\n", "a: {b: 1,\nc: 2}\n", "a: b: c\n", "a: - b\n", "- - a\n",
+        "a: {b: c:d}\n", "a: {b: c#d}\n", "a: {b: 1,\nc: 2}\n", "a: b: c\n", "a: - b\n", "- - a\n",
         "a:\n  - - b\n", "a: \"\\N\"\n", "a: \"\\u0000\"\n", "a: \"\\ud800\"\n", "a: \"\\ud83d\\u0041\"\n", "a: @b\n", "a: `b\n", "a: %b\n", "a: 'b'c\n",
         "a: \"b\"#c\n", "a: x\n b: y\n", "a:\n  b: 1\n c: 2\n", "\u{FEFF}a: 1\n", "a: \u{85}\n", "a: b\u{2028}c\n",
         "a: \u{1}\n", "a: 0123456789abcdef\u{1}0123456789\n", "a: 0123456789abcdef\u{7F}0123456789\n",

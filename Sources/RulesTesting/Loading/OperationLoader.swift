@@ -155,12 +155,14 @@ extension CaseContext {
         }
         if let metadataNode = fields[.metadata] {
             let expected = try reader.mapping(metadataNode, what: "`expect.metadata`", allowed: CaseExecutor.metadataKeys)
-            var metadata = try reader.map(metadataNode, what: "`expect.metadata`").entries
-            // Times are instants: written in any RFC 3339 form, they are
-            // compared in the one form the returned metadata takes.
-            for key in ["timeCreated", "updated"] {
-                guard let node = expected[key] else { continue }
-                metadata[key] = .string(try reader.timestamp(node, what: "`expect.metadata.\(key)`").rfc3339)
+            var metadata: [String: Value] = [:]
+            for entry in expected.entries {
+                // Times are instants: written in any RFC 3339 form, they are
+                // compared in the one form the returned metadata takes.
+                metadata[entry.key] =
+                    entry.key == "timeCreated" || entry.key == "updated"
+                    ? .string(try reader.timestamp(entry.value, what: "`expect.metadata.\(entry.key)`").rfc3339)
+                    : try reader.value(entry.value)
             }
             expectation.metadata = RulesMap(metadata)
         }

@@ -249,7 +249,7 @@ public struct SuiteLoader: Sendable {
         var documents: [String: RulesMap?] = [:]
         // The key each document was first given by: the short and the full
         // form of one path are the same document.
-        var firstKeys: [String: (key: String, line: Int)] = [:]
+        var firstKeys: [String: (key: String, node: YAMLNode)] = [:]
         for entry in try reader.mapping(node, what: "`firestore`").entries {
             let path = InMemoryDocuments.fullPath(entry.key)
             let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
@@ -260,13 +260,12 @@ public struct SuiteLoader: Sendable {
                     "`\(entry.key)` is not a document path (collection/document pairs, e.g. `users/alice`)",
                     at: entry.keyNode, key: entry.key)
             }
-            let line = reader.location(of: entry.keyNode).line
             if let first = firstKeys[path] {
                 throw reader.error(
-                    "`\(entry.key)` is the document `\(first.key)` already names (line \(first.line))",
+                    "`\(entry.key)` is the document `\(first.key)` already names (line \(reader.location(of: first.node).line))",
                     at: entry.keyNode, key: entry.key)
             }
-            firstKeys[path] = (entry.key, line)
+            firstKeys[path] = (entry.key, entry.keyNode)
             documents[path] = reader.isNull(entry.value) ? .some(nil) : try reader.map(entry.value, what: "document `\(entry.key)`")
         }
         return documents
@@ -276,7 +275,7 @@ public struct SuiteLoader: Sendable {
         var objects: [SeedObject] = []
         // Where each object was first seeded, by bucket and path: a second
         // entry would silently replace it.
-        var seeded: [String: Int] = [:]
+        var seeded: [String: YAMLNode] = [:]
         for item in try reader.sequence(node, what: "`objects`") {
             let fields = try reader.mapping(
                 item, what: "an object",
@@ -284,9 +283,8 @@ public struct SuiteLoader: Sendable {
             let pathNode = try fields.required("path")
             let path = try ObjectPaths.object(pathNode, reader: reader, what: "`path`")
             let objectBucket = try ObjectPaths.bucket(fields["bucket"], reader: reader) ?? bucket
-            let line = reader.location(of: item).line
-            if let first = seeded.updateValue(line, forKey: objectBucket + "\u{0}" + path) {
-                throw reader.error("object `\(path)` is already seeded (line \(first))", at: pathNode, key: "path")
+            if let first = seeded.updateValue(item, forKey: objectBucket + "\u{0}" + path) {
+                throw reader.error("object `\(path)` is already seeded (line \(reader.location(of: first).line))", at: pathNode, key: "path")
             }
             let (content, writable) = try UploadFields.read(fields, reader: reader, path: path, directory: directory)
             objects.append(SeedObject(bucket: objectBucket, path: path, content: content.bytes, fields: writable))

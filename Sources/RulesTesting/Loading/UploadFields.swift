@@ -1,4 +1,5 @@
 import Foundation
+import RulesEngine
 import StorageSimulator
 
 /// Object paths as suites write them: inside the bucket, no leading slash.
@@ -17,17 +18,13 @@ enum ObjectPaths {
         return path
     }
 
-    /// A `bucket:` value, when given: a bucket's name, which is not empty
-    /// and has no `/` (a `gs://` URL or a path would add segments to
-    /// `request.path`).
+    /// A `bucket:` value, when given, checked as `eval --bucket` is
+    /// (``BucketNames``): a `gs://` URL or a path would add segments to
+    /// `request.path`.
     static func bucket(_ node: YAMLNode?, reader: YAMLReader) throws(SuiteLoadError) -> String? {
         guard let node else { return nil }
         let name = try reader.string(node, what: "`bucket`")
-        if name.isEmpty || name.contains("/") || name.contains(where: \.isWhitespace) {
-            throw reader.error(
-                "`bucket` must be a bucket's name such as `my-app.appspot.com` (no `gs://`, no `/`), found `\(name)`",
-                at: node, key: "bucket")
-        }
+        if let problem = BucketNames.problem(with: name) { throw reader.error("`bucket` \(problem)", at: node, key: "bucket") }
         return name
     }
 }

@@ -15,7 +15,8 @@
 /// compose is the same tree, positions included (a differential test holds it
 /// to that on every suite of the repository and thousands of mutations).
 /// One deliberate exception: a surrogate pair written as two `\u` escapes,
-/// valid JSON that libyaml refuses, is read as the one character it encodes.
+/// valid JSON that libyaml refuses, is read as the one character it encodes
+/// (a text left to libyaml for another construct still fails on it).
 enum YAMLSubsetParser {
     /// The root mapping of `bytes`, or `nil` to leave the text to libyaml.
     /// A block list with at least `parallelListBytes` of text after its
@@ -246,12 +247,18 @@ enum YAMLSubsetParser {
             while true {
                 let start = position
                 let key: YAMLNode.Scalar
+                // After a quoted key a `:` needs no space (compact JSON,
+                // `{"a":1}`), as in libyaml; after a plain one it does.
+                var isQuoted = false
                 switch byte() {
-                case .singleQuote, .doubleQuote: key = try quotedScalar(isKey: true)
+                case .singleQuote, .doubleQuote:
+                    key = try quotedScalar(isKey: true)
+                    isQuoted = true
                 default: key = try plainScalar(inFlow: true, isKey: true)
                 }
                 skipSpaces()
-                guard byte() == .colon, isBlankOrEnd(byte(at: position + 1)), position - start <= Self.maximumKeyLength else {
+                guard byte() == .colon, isQuoted || isBlankOrEnd(byte(at: position + 1)), position - start <= Self.maximumKeyLength
+                else {
                     throw Unsupported()
                 }
                 position += 1
