@@ -109,6 +109,23 @@ final class OrderedIndex<Key: IndexKey, Element> {
         }
     }
 
+    /// Replaces the element stored under `key`, returning it; `nil`, and
+    /// nothing stored, when the index has no such key.
+    @discardableResult
+    func replaceElement(_ element: Element, for key: Key) -> Element? {
+        key.withBytes { bytes in
+            var node = root
+            while !node.isLeaf {
+                node = node.children[node.position(of: bytes, pastEqual: true)]
+            }
+            let (index, found) = node.search(bytes, pastEqual: false)
+            guard found else { return nil }
+            let old = node.elements[index]
+            node.elements[index] = element
+            return old
+        }
+    }
+
     /// Stores `element` under `key`, returning the element it replaced.
     @discardableResult
     func insert(_ element: Element, for key: Key) -> Element? {
