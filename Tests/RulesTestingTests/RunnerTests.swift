@@ -254,9 +254,11 @@ struct RunnerTests {
         #expect(outcome.metadata?["metadata"] == nil)
     }
 
-    @Test("an upload's returned metadata, made into a map when read, has every key `expect.metadata` may name")
-    func returnedMetadataMap() async throws {
-        let suite = try loadSuite(ownerRules + """
+    /// A suite of one case at 2026-01-01T00:00:00Z: alice uploads `abc` to
+    /// `files/alice/a.txt`, the case's other keys being `fields` (YAML
+    /// indented as a case's keys).
+    func aliceUploadsABC(_ fields: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TestSuite {
+        try loadSuite(ownerRules + """
 
             users: {alice: {uid: alice}}
             time: 2026-01-01T00:00:00Z
@@ -265,6 +267,13 @@ struct RunnerTests {
                 as: alice
                 upload: files/alice/a.txt
                 content: abc
+            \(fields)
+            """, sourceLocation: sourceLocation)
+    }
+
+    @Test("an upload's returned metadata, made into a map when read, has every key `expect.metadata` may name")
+    func returnedMetadataMap() async throws {
+        let suite = try aliceUploadsABC("""
                 contentType: text/plain
                 metadata: {k: v}
                 expect: allow
@@ -288,15 +297,7 @@ struct RunnerTests {
         ("2026-01-01T00:00:01Z", false),
     ])
     func expectedTimesAreInstants(_ written: String, _ passes: Bool) async throws {
-        let suite = try loadSuite(ownerRules + """
-
-            users: {alice: {uid: alice}}
-            time: 2026-01-01T00:00:00Z
-            cases:
-              - name: upload
-                as: alice
-                upload: files/alice/a.txt
-                content: abc
+        let suite = try aliceUploadsABC("""
                 expect: {decision: allow, metadata: {timeCreated: "\(written)", updated: "\(written)"}}
             """)
         let result = await run([suite])

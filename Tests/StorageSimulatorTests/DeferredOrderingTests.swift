@@ -122,6 +122,23 @@ struct DeferredOrderingTests {
         #expect(sizes == [2, 3])
     }
 
+    @Test("an insert waits for the next ordered read to be placed; a lookup finds it at once")
+    func insertsWaitForAnOrderedRead() throws {
+        var contents = BucketContents()
+        for index in 0..<100 {
+            contents.insert(PendingWritesTests().entry("n\(index)", size: 1), for: ObjectName("n\(index)"))
+        }
+        #expect(contents.unorderedBacklog == 100)
+        #expect(contents.element(for: ObjectName("n42"))?.bytes.count == 1)
+        #expect(contents.count == 100)
+        #expect(try contents.list(ListingQuery(maxResults: 2)).itemNames == ["n0", "n1"])
+        #expect(contents.unorderedBacklog == 0)
+        // A name the index holds is replaced in place, not queued again.
+        contents.insert(PendingWritesTests().entry("n1", size: 5), for: ObjectName("n1"))
+        #expect(contents.unorderedBacklog == 0)
+        #expect(contents.orderedIndex().element(for: ObjectName("n1"))?.bytes.count == 5)
+    }
+
     @Test("names stored and removed again and again, never listed, are not all kept")
     func removedNamesAreDropped() throws {
         var contents = BucketContents()

@@ -19,7 +19,6 @@ struct DroppedBucketTests {
             let kind: String
             switch change {
             case .object(_, let name, _, _): kind = "object \(name)"
-            case .objectsRemoved: kind = "objectsRemoved"
             case .bucketsChanged: kind = "bucketsChanged"
             case .everythingReplaced: kind = "everythingReplaced"
             }

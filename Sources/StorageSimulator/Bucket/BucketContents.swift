@@ -102,19 +102,6 @@ struct BucketContents {
         return delete(key)
     }
 
-    /// Removes every entry.
-    mutating func removeAll() {
-        pending = []
-        pendingCountChange = 0
-        unordered = []
-        unorderedHasRemovals = false
-        unorderedCount = 0
-        byName.removeAll()
-        // A new index rather than the shared one copied, then emptied.
-        ordered = OrderedIndex(maxKeys: ordered.maxKeys)
-        directories = DirectorySummary()
-    }
-
     /// The entries in name order, pending writes folded in.
     mutating func orderedIndex() -> OrderedIndex<ObjectName, StoredEntry> {
         bringIndexUpToDate()
@@ -215,13 +202,7 @@ struct BucketContents {
             return
         }
         let (keys, entries) = takeUnorderedSorted()
-        if keys.isEmpty { return }
-        if ordered.count == 0 {
-            ordered = OrderedIndex(sortedKeys: keys, elements: entries, maxKeys: ordered.maxKeys)
-            directories = DirectorySummary(sortedNames: keys.lazy.map(\.string))
-        } else {
-            rebuild(mergingSorted: keys, entries)
-        }
+        if !keys.isEmpty { rebuild(adding: keys, entries) }
     }
 
     /// Inserts each unordered name still in the table into the index, in
@@ -287,34 +268,32 @@ struct BucketContents {
     private static let rebuildRatio = 4
 
     /// Builds the index and the directories again from the index's entries
-    /// and `entries` (named `keys`, in name order), which replace any of
-    /// the same name.
-    private mutating func rebuild(mergingSorted keys: [ObjectName], _ entries: [StoredEntry]) {
-        var allKeys: [ObjectName] = []
-        var allEntries: [StoredEntry] = []
-        allKeys.reserveCapacity(ordered.count + keys.count)
-        allEntries.reserveCapacity(ordered.count + keys.count)
-        var cursor = ordered.cursor(atLeast: [])
-        var next = 0
-        while let existing = cursor.element {
-            let existingName = existing.name
-            while next < keys.count, UTF8Order.compare(keys[next].string, existingName) < 0 {
-                allKeys.append(keys[next])
-                allEntries.append(entries[next])
-                next += 1
-            }
-            if next < keys.count, UTF8Order.equal(keys[next].string, existingName) {
-                allKeys.append(keys[next])
-                allEntries.append(entries[next])
-                next += 1
-            } else {
+    /// and `entries` (named `keys`, in name order, none of them in the index).
+    private mutating func rebuild(adding keys: [ObjectName], _ entries: [StoredEntry]) {
+        var allKeys = keys
+        var allEntries = entries
+        if ordered.count > 0 {
+            allKeys = []
+            allEntries = []
+            allKeys.reserveCapacity(ordered.count + keys.count)
+            allEntries.reserveCapacity(ordered.count + keys.count)
+            var cursor = ordered.cursor(atLeast: [])
+            var next = 0
+            while let existing = cursor.element {
+                let existingName = existing.name
+                while next < keys.count, UTF8Order.compare(keys[next].string, existingName) < 0 {
+                    allKeys.append(keys[next])
+                    allEntries.append(entries[next])
+                    next += 1
+                }
+                assert(next == keys.count || !UTF8Order.equal(keys[next].string, existingName), "an unordered name is not in the index")
                 allKeys.append(ObjectName(existingName))
                 allEntries.append(existing)
+                cursor.advance()
             }
-            cursor.advance()
+            allKeys.append(contentsOf: keys[next...])
+            allEntries.append(contentsOf: entries[next...])
         }
-        allKeys.append(contentsOf: keys[next...])
-        allEntries.append(contentsOf: entries[next...])
         ordered = OrderedIndex(sortedKeys: allKeys, elements: allEntries, maxKeys: ordered.maxKeys)
         directories = DirectorySummary(sortedNames: allKeys.lazy.map(\.string))
     }

@@ -93,15 +93,6 @@ final class BucketStore: Sendable {
         return removed
     }
 
-    func removeAll() {
-        let commit = index.withLock { index -> (@Sendable () -> Void)? in
-            let removed = Self.entries(of: index.orderedIndex())
-            index.removeAll()
-            return removed.isEmpty ? nil : changes.prepare(.objectsRemoved(bucket: name, entries: removed))
-        }
-        commit?()
-    }
-
     func list(_ query: ListingQuery) throws(StorageError) -> ObjectListing {
         try index.withLock { (index) throws(StorageError) -> ObjectListing in
             try index.list(query)

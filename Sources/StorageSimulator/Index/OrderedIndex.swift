@@ -99,30 +99,29 @@ final class OrderedIndex<Key: IndexKey, Element> {
 
     /// The element stored under `key`.
     func element(for key: Key) -> Element? {
-        key.withBytes { bytes in
-            var node = root
-            while !node.isLeaf {
-                node = node.children[node.position(of: bytes, pastEqual: true)]
-            }
-            let (index, found) = node.search(bytes, pastEqual: false)
-            return found ? node.elements[index] : nil
-        }
+        guard let (leaf, index) = leafPosition(of: key) else { return nil }
+        return leaf.elements[index]
     }
 
     /// Replaces the element stored under `key`, returning it; `nil`, and
     /// nothing stored, when the index has no such key.
     @discardableResult
     func replaceElement(_ element: Element, for key: Key) -> Element? {
+        guard let (leaf, index) = leafPosition(of: key) else { return nil }
+        let old = leaf.elements[index]
+        leaf.elements[index] = element
+        return old
+    }
+
+    /// The leaf holding `key` and its position there, `nil` if no leaf does.
+    private func leafPosition(of key: Key) -> (leaf: IndexNode<Key, Element>, index: Int)? {
         key.withBytes { bytes in
             var node = root
             while !node.isLeaf {
                 node = node.children[node.position(of: bytes, pastEqual: true)]
             }
             let (index, found) = node.search(bytes, pastEqual: false)
-            guard found else { return nil }
-            let old = node.elements[index]
-            node.elements[index] = element
-            return old
+            return found ? (node, index) : nil
         }
     }
 

@@ -48,12 +48,6 @@ final class DataDirectoryWriter: StorageChangeObserver, @unchecked Sendable {
             let sequence = takeSequences(1)
             let key = ObjectKey(bucket: bucket, name: name)
             return { self.apply(key, current: current, sequence: sequence) }
-        case .objectsRemoved(let bucket, let entries):
-            let first = takeSequences(entries.count)
-            let keys = entries.map { ObjectKey(bucket: bucket, name: $0.name) }
-            return {
-                for (offset, key) in keys.enumerated() { self.apply(key, current: nil, sequence: first + Int64(offset)) }
-            }
         case .bucketsChanged(let names):
             let sequence = takeSequences(1, pending: 0)
             return { self.writeBuckets(names, sequence: sequence) }

@@ -7,8 +7,6 @@ enum StorageChange: Sendable {
     /// One object was stored, replaced or removed. `previous` is what was
     /// there before (`nil`: nothing), `current` what is there now (`nil`: removed).
     case object(bucket: String, name: String, previous: StoredEntry?, current: StoredEntry?)
-    /// Every object of one bucket was removed (these are the removed ones).
-    case objectsRemoved(bucket: String, entries: [StoredEntry])
     /// The set of buckets changed; these are all of them now.
     case bucketsChanged(names: [String])
     /// Every bucket was replaced at once (a reset or a snapshot restore);
