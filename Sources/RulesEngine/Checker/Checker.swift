@@ -101,8 +101,10 @@ struct Checker {
         var diagnostics: [Diagnostic] = []
         func checkScope(_ functions: [FunctionDecl]) {
             var seen: Set<String> = []
+            // A name repeats only among two or more: most blocks declare none or one.
+            let mayRepeat = functions.count > 1
             for function in functions {
-                if !seen.insert(function.name).inserted {
+                if mayRepeat && !seen.insert(function.name).inserted {
                     diagnostics.append(.error("check.duplicate-function", CheckMessages.duplicateFunction(function.name), at: function.nameRange))
                 }
                 if function.lets.count > Checker.maximumLets {

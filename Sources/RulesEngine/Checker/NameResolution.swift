@@ -48,10 +48,8 @@ struct NameResolution {
 
     /// What a walk of a rule condition or of a function found.
     private struct Uses {
-        /// Its warnings in walk order; `ifUnreached` marks a use of
-        /// `request` or `resource` that is unknown only if no rule reaches
-        /// the function.
-        var warnings: [(diagnostic: Diagnostic, ifUnreached: Bool)] = []
+        /// Its warnings in walk order.
+        var warnings: [Warning] = []
         /// The keys of the functions it calls, with repeats.
         var calls: [Int] = []
         /// For a function, the name of every call by name, in walk order,
@@ -59,6 +57,32 @@ struct NameResolution {
         var calledNames: [String] = []
         /// The variable names it reads, collected only for a function with `let`s.
         var names: Set<String>?
+    }
+
+    /// A warning of a walk.
+    private enum Warning {
+        /// Reported in any case.
+        case always(Diagnostic)
+        /// A use of `request` or `resource` in a function, unknown only if
+        /// no rule reaches the function: most functions are reached, so its
+        /// message is written only when it is reported.
+        case ifUnreached(name: String, range: SourceRange)
+
+        static func invalidFunction(_ name: String, at range: SourceRange) -> Warning {
+            .always(.warning("check.invalid-function", CheckMessages.invalidFunction(name), at: range))
+        }
+
+        static func invalidVariable(_ name: String, at range: SourceRange) -> Diagnostic {
+            .warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: range)
+        }
+
+        /// The warning as reported.
+        var diagnostic: Diagnostic {
+            switch self {
+            case .always(let diagnostic): diagnostic
+            case .ifUnreached(let name, let range): Warning.invalidVariable(name, at: range)
+            }
+        }
     }
 
     /// What name resolution found.
@@ -124,7 +148,8 @@ struct NameResolution {
         var usedFunctions = reachable
         for entry in functions {
             let isReached = reachable.contains(entry.key)
-            for warning in entry.uses.warnings where !(isReached && warning.ifUnreached) {
+            for warning in entry.uses.warnings {
+                if isReached, case .ifUnreached = warning { continue }
                 diagnostics.append(warning.diagnostic)
             }
             if let names = entry.uses.names {
@@ -197,7 +222,7 @@ struct NameResolution {
                         if let key = visibility.functions[name] {
                             uses.calls.append(key)
                         } else if BuiltinRegistry.global(name) == nil || (name == "debug" && !options.enablesDebugFunction) {
-                            uses.warnings.append((.warning("check.invalid-function", CheckMessages.invalidFunction(name), at: callee.range), false))
+                            uses.warnings.append(.invalidFunction(name, at: callee.range))
                         }
                     case .member(let base, let name):
                         if case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace),
@@ -206,11 +231,10 @@ struct NameResolution {
                             walksCallee = false
                             if BuiltinRegistry.function(namespace: namespace, name: name.name) == nil {
                                 // Reported at the function's name, as production does (not at the namespace).
-                                let message = CheckMessages.invalidFunction("\(namespace).\(name.name)")
-                                uses.warnings.append((.warning("check.invalid-function", message, at: name.range), false))
+                                uses.warnings.append(.invalidFunction("\(namespace).\(name.name)", at: name.range))
                             }
                         } else if !BuiltinRegistry.isMethodName(name.name) {
-                            uses.warnings.append((.warning("check.invalid-function", CheckMessages.invalidFunction(name.name), at: name.range), false))
+                            uses.warnings.append(.invalidFunction(name.name, at: name.range))
                         }
                     default:
                         break
@@ -231,10 +255,14 @@ struct NameResolution {
                     // Each set is searched once: a local name needs nothing else.
                     guard !isLocal(name) else { break }
                     if !visibility.variables.contains(name) {
-                        uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), false))
+                        uses.warnings.append(.always(Warning.invalidVariable(name, at: node.range)))
                     } else if inFunction, NameResolution.globals.contains(name) {
-                        uses.warnings.append((.warning("check.invalid-variable", CheckMessages.invalidVariable(name), at: node.range), true))
+                        uses.warnings.append(.ifUnreached(name: name, range: node.range))
                     }
+                case .binary(_, let lhs, let rhs):
+                    // The commonest inner node, pushed here without the closure call.
+                    stack.append((rhs, depth + 1))
+                    stack.append((lhs, depth + 1))
                 default:
                     node.forEachChildReversed { stack.append(($0, depth + 1)) }
                 }

@@ -6,6 +6,7 @@
 enum NestedQuantifiers {
     /// Whether `pattern` (RE2 syntax) holds a repeated group whose body repeats.
     static func found(in pattern: String) -> Bool {
+        guard mayRepeatGroup(pattern) else { return false }
         // Every byte the scan looks for is ASCII, and no byte of a
         // multi-byte character is: scanning bytes finds what scanning
         // characters would, without decoding them.
@@ -39,6 +40,24 @@ enum NestedQuantifiers {
             }
         }
         return false
+    }
+
+    /// Whether a `)` is followed by `*`, `+` or `{`: without one no group
+    /// repeats, and most patterns have none, so they need no full scan.
+    private static func mayRepeatGroup(_ pattern: String) -> Bool {
+        var pattern = pattern
+        return pattern.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if previous == UInt8(ascii: ")")
+                    && (byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "{"))
+                {
+                    return true
+                }
+                previous = byte
+            }
+            return false
+        }
     }
 
     /// Whether a quantifier with a variable count (`*`, `+`, `{n,}`, `{n,m}`

@@ -49,7 +49,7 @@ extension Lexer {
                     break
                 }
             }
-            let text = String(decoding: bytes[segmentStart..<position], as: UTF8.self)
+            let text = name(from: segmentStart, to: position)
             segments.append(MatchSegment(kind: .literal(text), range: SourceRange(start: segmentStart, end: position)))
         }
         return MatchPath(segments: segments, range: SourceRange(start: start, end: position))
@@ -68,7 +68,7 @@ extension Lexer {
         let nameStart = offset + 1
         let nameEnd = identifierEnd(from: nameStart)
         guard nameEnd > nameStart else { return nil }
-        let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+        let name = name(from: nameStart, to: nameEnd)
         // A wildcard's name is an identifier, and a keyword is not one.
         if TokenKind.keyword(bytes[nameStart..<nameEnd]) != nil {
             diagnostics.append(

@@ -8,46 +8,52 @@ extension Lexer {
     mutating func scanQuoted(from start: Int, quoteAt: Int, raw: Bool, isBytes: Bool) -> Token {
         let quote = bytes[quoteAt]
         let triple = byte(at: quoteAt + 1) == quote && byte(at: quoteAt + 2) == quote
-        var index = quoteAt + (triple ? 3 : 1)
-        var buffer: [UInt8] = []
-        var runStart = index
-        var terminated = false
+        let contentStart = quoteAt + (triple ? 3 : 1)
+        var index = contentStart
+        // The decoded text before `runStart`: filled only once an escape
+        // is met, so a literal without one is made from the source at once.
+        var decoded: [UInt8] = []
+        var runStart = contentStart
+        var contentEnd: Int?
         while index < bytes.count {
             let current = bytes[index]
             if current == quote {
                 if !triple {
-                    buffer.append(contentsOf: bytes[runStart..<index])
+                    contentEnd = index
                     index += 1
-                    terminated = true
                     break
                 }
                 if byte(at: index + 1) == quote && byte(at: index + 2) == quote {
-                    buffer.append(contentsOf: bytes[runStart..<index])
+                    contentEnd = index
                     index += 3
-                    terminated = true
                     break
                 }
                 index += 1
             } else if !triple && (current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r")) {
                 break
             } else if current == UInt8(ascii: "\\") && !raw {
-                buffer.append(contentsOf: bytes[runStart..<index])
-                index = decodeEscape(at: index, into: &buffer, isBytes: isBytes)
+                decoded.append(contentsOf: bytes[runStart..<index])
+                index = decodeEscape(at: index, into: &decoded, isBytes: isBytes)
                 runStart = index
             } else {
                 index += 1
             }
         }
-        if !terminated {
-            buffer.append(contentsOf: bytes[runStart..<min(index, bytes.count)])
+        if contentEnd == nil {
             diagnostics.append(SyntaxMessages.unterminatedString(SourceRange(start: start, end: index)))
             if index >= bytes.count { swallowedRest = true }
         }
         position = index
+        let lastRun = bytes[runStart..<min(contentEnd ?? index, bytes.count)]
         if isBytes {
-            return Token(kind: .bytes, start: start, end: index, value: .bytes(buffer))
+            decoded.append(contentsOf: lastRun)
+            return Token(kind: .bytes, start: start, end: index, value: .bytes(decoded))
         }
-        return Token(kind: .string, start: start, end: index, value: .string(String(decoding: buffer, as: UTF8.self)))
+        guard runStart != contentStart else {
+            return Token(kind: .string, start: start, end: index, value: .string(String(decoding: lastRun, as: UTF8.self)))
+        }
+        decoded.append(contentsOf: lastRun)
+        return Token(kind: .string, start: start, end: index, value: .string(String(decoding: decoded, as: UTF8.self)))
     }
 
     /// Decodes the escape whose backslash is at `index`, appending its UTF-8

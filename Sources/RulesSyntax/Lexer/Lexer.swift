@@ -24,6 +24,8 @@ struct Lexer: Sendable {
     /// in source order, each once even when the parser re-lexes a stretch;
     /// the formatter puts them back.
     var comments: [SourceRange] = []
+    /// The names read so far, for ``name(from:to:)``.
+    private var names = NameCache()
 
     /// Creates a lexer over a file's bytes.
     init(bytes: [UInt8]) {
@@ -38,6 +40,12 @@ struct Lexer: Sendable {
     @inline(__always)
     func byte(at offset: Int) -> UInt8 {
         offset < bytes.count ? bytes[offset] : 0
+    }
+
+    /// The text of `bytes[start..<end]`, a name or a path segment: made
+    /// once for each distinct name.
+    mutating func name(from start: Int, to end: Int) -> String {
+        names.name(in: bytes, from: start, to: end)
     }
 
     /// Scans the next token, skipping whitespace and comments.

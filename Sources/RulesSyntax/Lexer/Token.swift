@@ -69,30 +69,37 @@ enum TokenKind: UInt8, Sendable {
 
     /// The keyword kind for an identifier-shaped word, if it is one.
     static func keyword(_ bytes: ArraySlice<UInt8>) -> TokenKind? {
-        guard bytes.count >= 2 else { return nil }
-        guard bytes.count <= 8 else {
-            return bytes.count == 13 && bytes.elementsEqual("rules_version".utf8) ? .rulesVersion : nil
+        let count = bytes.count
+        guard count >= 2 else { return nil }
+        guard count <= 8 else {
+            return count == 13 && bytes.elementsEqual("rules_version".utf8) ? .rulesVersion : nil
         }
         // A word of two to eight bytes is compared as one integer: its
         // bytes little-endian, the first byte lowest ("if" is 0x6669).
-        var word: UInt64 = 0
-        for byte in bytes.reversed() { word = word << 8 | UInt64(byte) }
-        // The length is compared too: a NUL byte would not change the integer.
-        switch (bytes.count, word) {
-        case (2, 0x6669): return .if
-        case (2, 0x6e69): return .in
-        case (2, 0x7369): return .is
-        case (3, 0x74_656c): return .let
-        case (4, 0x6575_7274): return .true
-        case (4, 0x6c6c_756e): return .null
-        case (5, 0x68_6374_616d): return .match
-        case (5, 0x77_6f6c_6c61): return .allow
-        case (5, 0x65_736c_6166): return .false
-        case (6, 0x6e72_7574_6572): return .return
-        case (7, 0x65_6369_7672_6573): return .service
-        case (8, 0x6e6f_6974_636e_7566): return .function
+        let word = bytes.withUnsafeBytes { raw in
+            var word: UInt64 = 0
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<count])) }
+            return UInt64(littleEndian: word)
+        }
+        let kind: TokenKind
+        switch word {
+        case 0x6669: kind = .if
+        case 0x6e69: kind = .in
+        case 0x7369: kind = .is
+        case 0x74_656c: kind = .let
+        case 0x6575_7274: kind = .true
+        case 0x6c6c_756e: kind = .null
+        case 0x68_6374_616d: kind = .match
+        case 0x77_6f6c_6c61: kind = .allow
+        case 0x65_736c_6166: kind = .false
+        case 0x6e72_7574_6572: kind = .return
+        case 0x65_6369_7672_6573: kind = .service
+        case 0x6e6f_6974_636e_7566: kind = .function
         default: return nil
         }
+        // A word ending in NUL bytes makes the same integer as the shorter
+        // word: its length must be the keyword's (the highest nonzero byte's).
+        return count == (64 - word.leadingZeroBitCount + 7) / 8 ? kind : nil
     }
 }
 

@@ -136,7 +136,7 @@ extension RulesParser {
             } else if first == UInt8(ascii: "{") {
                 let nameEnd = lexer.identifierEnd(from: segmentStart + 1)
                 if nameEnd > segmentStart + 1 && lexer.byte(at: nameEnd) == UInt8(ascii: "}") {
-                    let name = String(decoding: bytes[(segmentStart + 1)..<nameEnd], as: UTF8.self)
+                    let name = lexer.name(from: segmentStart + 1, to: nameEnd)
                     segments.append(.placeholder(name))
                     offset = nameEnd + 1
                 } else {
@@ -153,7 +153,7 @@ extension RulesParser {
                     offset = segmentStart
                     break
                 }
-                segments.append(.text(String(decoding: bytes[segmentStart..<end], as: UTF8.self)))
+                segments.append(.text(lexer.name(from: segmentStart, to: end)))
                 offset = end
                 if lexer.byte(at: end) == UInt8(ascii: "$") {
                     report(SyntaxMessages.gluedInterpolation(SourceRange(start: end, end: end + 2)))

@@ -126,8 +126,8 @@ struct RulesParser {
     }
 
     /// The source text of an identifier-shaped token.
-    func name(of token: Token) -> String {
-        String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+    mutating func name(of token: Token) -> String {
+        lexer.name(from: token.start, to: token.end)
     }
 
     // MARK: Diagnostics and recovery
