@@ -8,13 +8,10 @@ import RulesSyntax
 enum ComparisonCheck {
     static let message = "The sub-expressions are not comparable, so this comparison will always return true."
 
-    /// Warns if `node` is a `!=` whose operands can never be equal.
-    static func check(_ node: Expr, into diagnostics: inout [Diagnostic]) {
-        guard case .binary(.notEqual, let lhs, let rhs) = node.kind,
-            let left = staticType(of: lhs), let right = staticType(of: rhs),
-            !comparable(left, right)
-        else { return }
-        diagnostics.append(.warning("check.not-comparable", message, at: node.range))
+    /// Warns if the operands of `lhs != rhs`, the node at `range`, can never be equal.
+    static func check(_ lhs: Expr, _ rhs: Expr, at range: SourceRange, into diagnostics: inout [Diagnostic]) {
+        guard let left = staticType(of: lhs), let right = staticType(of: rhs), !comparable(left, right) else { return }
+        diagnostics.append(.warning("check.not-comparable", message, at: range))
     }
 
     /// A type every value of the expression certainly has, if known.

@@ -28,16 +28,19 @@ struct ExpressionChecks {
         deepest = 0
     }
 
-    /// Checks one node, `depth` levels down its root (the root is at 1).
-    mutating func visit(_ node: Expr, depth: Int) {
-        reached(depth)
-        RegexCheck.check(node, into: &findings.patterns)
-        ComparisonCheck.check(node, into: &findings.comparisons)
+    /// Counts a node `depth` levels down its root (the root is at 1).
+    mutating func visit(depth: Int) {
+        deepest = max(deepest, depth)
     }
 
-    /// Counts a level reached.
-    private mutating func reached(_ depth: Int) {
-        deepest = max(deepest, depth)
+    /// Checks a call, whose callee and arguments the walk has taken apart.
+    mutating func visitCall(callee: Expr, arguments: [Expr]) {
+        RegexCheck.check(callee: callee, arguments: arguments, into: &findings.patterns)
+    }
+
+    /// Checks `lhs != rhs`, the node at `range`.
+    mutating func visitNotEqual(_ lhs: Expr, _ rhs: Expr, at range: SourceRange) {
+        ComparisonCheck.check(lhs, rhs, at: range, into: &findings.comparisons)
     }
 
     /// Ends the root expression `root`.

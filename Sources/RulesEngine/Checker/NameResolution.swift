@@ -165,17 +165,13 @@ struct NameResolution {
         return Result(diagnostics: diagnostics, findings: walker.checks.findings, calledNames: functions.map(\.uses.calledNames))
     }
 
-    /// Walks expressions, keeping one stack for all of them, and makes the
-    /// per-node checks on the way.
+    /// Walks expressions and makes the per-node checks on the way.
     private struct Walker {
         let options: EngineOptions
-        /// Nodes to visit, each with its depth in its root expression.
-        var stack: [(node: Expr, depth: Int)] = []
         var checks = ExpressionChecks()
 
         init(options: EngineOptions) {
             self.options = options
-            stack.reserveCapacity(32)
         }
 
         /// Walks a function's lets, in order, and its body: parameters and
@@ -208,12 +204,14 @@ struct NameResolution {
         ) {
             func isLocal(_ name: String) -> Bool { !locals.isEmpty && locals.contains(name) }
             func isVisible(_ name: String) -> Bool { isLocal(name) || visibility.variables.contains(name) }
-            checks.begin()
-            stack.append((root, 1))
-            while let (node, depth) = stack.popLast() {
-                checks.visit(node, depth: depth)
+            // Recursion, children in source order: the parser keeps trees
+            // at most 256 levels tall, and a child is read in place where a
+            // stack of nodes copied each one.
+            func visit(_ node: Expr, _ depth: Int) {
+                checks.visit(depth: depth)
                 switch node.kind {
                 case .call(let callee, let arguments):
+                    checks.visitCall(callee: callee, arguments: arguments)
                     var walksCallee = true
                     switch callee.kind {
                     case .identifier(let name):
@@ -239,17 +237,17 @@ struct NameResolution {
                     default:
                         break
                     }
-                    for argument in arguments.reversed() { stack.append((argument, depth + 1)) }
-                    if walksCallee { stack.append((callee, depth)) }
+                    if walksCallee { visit(callee, depth) }
+                    for argument in arguments { visit(argument, depth + 1) }
                 case .member(let base, _):
-                    stack.append((base, depth))
+                    visit(base, depth)
                 case .index(let base, let index):
-                    stack.append((index, depth + 1))
-                    stack.append((base, depth))
+                    visit(base, depth)
+                    visit(index, depth + 1)
                 case .slice(let base, let lower, let upper):
-                    if let upper { stack.append((upper, depth + 1)) }
-                    if let lower { stack.append((lower, depth + 1)) }
-                    stack.append((base, depth))
+                    visit(base, depth)
+                    if let lower { visit(lower, depth + 1) }
+                    if let upper { visit(upper, depth + 1) }
                 case .identifier(let name):
                     uses.names?.insert(name)
                     // Each set is searched once: a local name needs nothing else.
@@ -259,14 +257,16 @@ struct NameResolution {
                     } else if inFunction, NameResolution.globals.contains(name) {
                         uses.warnings.append(.ifUnreached(name: name, range: node.range))
                     }
-                case .binary(_, let lhs, let rhs):
-                    // The commonest inner node, pushed here without the closure call.
-                    stack.append((rhs, depth + 1))
-                    stack.append((lhs, depth + 1))
+                case .binary(let op, let lhs, let rhs):
+                    if op == .notEqual { checks.visitNotEqual(lhs, rhs, at: node.range) }
+                    visit(lhs, depth + 1)
+                    visit(rhs, depth + 1)
                 default:
-                    node.forEachChildReversed { stack.append(($0, depth + 1)) }
+                    node.forEachChild { visit($0, depth + 1) }
                 }
             }
+            checks.begin()
+            visit(root, 1)
             checks.end(root)
         }
     }

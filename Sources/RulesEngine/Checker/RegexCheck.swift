@@ -12,9 +12,9 @@ import RulesSyntax
 enum RegexCheck {
     static let patternMethods: Set<String> = ["matches", "split", "replace"]
 
-    /// Checks `node` if it calls a pattern method with a constant pattern.
-    static func check(_ node: Expr, into diagnostics: inout [Diagnostic]) {
-        guard case .call(let callee, let arguments) = node.kind, case .member(_, let name) = callee.kind,
+    /// Checks a call if it calls a pattern method with a constant pattern.
+    static func check(callee: Expr, arguments: [Expr], into diagnostics: inout [Diagnostic]) {
+        guard case .member(_, let name) = callee.kind,
             patternMethods.contains(name.name), let first = arguments.first,
             case .string(let pattern) = first.kind
         else { return }

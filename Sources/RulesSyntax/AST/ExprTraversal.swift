@@ -31,6 +31,45 @@ extension Expr {
         }
     }
 
+    /// Calls `body` with each of ``children``, in source order, without
+    /// building the array.
+    public func forEachChild(_ body: (Expr) -> Void) {
+        switch kind {
+        case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid:
+            return
+        case .list(let elements):
+            for element in elements { body(element) }
+        case .map(let entries):
+            for entry in entries {
+                body(entry.key)
+                body(entry.value)
+            }
+        case .path(let segments):
+            for case .interpolation(let expr) in segments { body(expr) }
+        case .member(let base, _):
+            body(base)
+        case .index(let base, let index):
+            body(base)
+            body(index)
+        case .slice(let base, let lower, let upper):
+            body(base)
+            if let lower { body(lower) }
+            if let upper { body(upper) }
+        case .call(let callee, let arguments):
+            body(callee)
+            for argument in arguments { body(argument) }
+        case .unary(_, let operand), .isType(let operand, _), .parenthesized(let operand):
+            body(operand)
+        case .binary(_, let lhs, let rhs):
+            body(lhs)
+            body(rhs)
+        case .ternary(let condition, let then, let otherwise):
+            body(condition)
+            body(then)
+            body(otherwise)
+        }
+    }
+
     /// Calls `body` with each of ``children``, last to first, without
     /// building the array (the checker's walks run this for every node;
     /// pushed on a stack, the children pop in source order).
