@@ -26,4 +26,25 @@ import Testing
         #expect(visited == expected)
         #expect(visited.count >= 4)
     }
+
+    /// `forEachChild` gives each node's ``Expr/children`` in order, and
+    /// `forEachChildReversed` the same last to first.
+    @Test(arguments: [
+        "a.b(c, d[e], f[1:g])",
+        "x ? {'k': y, z: [1, w]} : (v is string)",
+        "!(p && q) || r.s.t == -u",
+        "/databases/$(db)/documents/$(a.b)/c",
+        "f(g(h(i)), [j, k][0:], m[n:])",
+    ])
+    func visitsChildrenInOrder(source: String) throws {
+        let expr = try #require(Fixtures.parseExpression(source).expr)
+        expr.forEachNode { node in
+            var forward: [Int] = []
+            node.forEachChild { forward.append($0.id) }
+            var backward: [Int] = []
+            node.forEachChildReversed { backward.append($0.id) }
+            #expect(forward == node.children.map(\.id))
+            #expect(backward == forward.reversed())
+        }
+    }
 }
