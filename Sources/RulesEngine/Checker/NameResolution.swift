@@ -21,18 +21,34 @@ struct NameResolution {
         /// searched in order (cheaper than hashing each, and than a set
         /// copied for every block).
         var variables: [String]
-        /// Every function name visible, with the key (see
-        /// ``FunctionScopes``) of the declaration a call resolves to: the
+        /// The function tables of the scopes visible, outermost first
+        /// (see ``FunctionScopes``): each maps a name to the key of the
+        /// declaration a call resolves to. The tables are the scopes' own,
+        /// shared rather than merged into a copy for every block.
+        var functionTables: [[String: Int]]
+
+        /// The key of the declaration a call of `name` resolves to: the
         /// innermost scope's.
-        var functions: [String: Int]
+        func function(named name: String) -> Int? {
+            for table in functionTables.reversed() {
+                if let key = table[name] { return key }
+            }
+            return nil
+        }
 
         /// What code declared inside `block` sees.
         func entering(_ block: MatchBlock, declaring functions: [String: Int]) -> Visibility {
             var visibility = including(functions)
             for segment in block.path.segments {
                 switch segment.kind {
-                case .single(let name), .recursive(let name): visibility.variables.append(name)
-                case .literal: break
+                case .single(let name), .recursive(let name):
+                    // The copy gets room for the block's other wildcards at once.
+                    if visibility.variables.count == variables.count {
+                        visibility.variables.reserveCapacity(variables.count + block.path.segments.count)
+                    }
+                    visibility.variables.append(name)
+                case .literal:
+                    break
                 }
             }
             return visibility
@@ -40,8 +56,9 @@ struct NameResolution {
 
         /// This visibility with `functions` declared in an inner scope.
         func including(_ functions: [String: Int]) -> Visibility {
+            guard !functions.isEmpty else { return self }
             var visibility = self
-            visibility.functions.merge(functions) { _, inner in inner }
+            visibility.functionTables.append(functions)
             return visibility
         }
     }
@@ -100,7 +117,7 @@ struct NameResolution {
     func run() -> Result {
         var diagnostics: [Diagnostic] = []
         var walker = Walker(options: options)
-        let fileVisibility = Visibility(variables: NameResolution.globals, functions: scopes.fileFunctions)
+        let fileVisibility = Visibility(variables: NameResolution.globals, functionTables: [scopes.fileFunctions])
         let serviceVisibility = fileVisibility.including(scopes.serviceFunctions)
 
         // Rule conditions, block by block in source order; the visibility
@@ -217,7 +234,7 @@ struct NameResolution {
                     case .identifier(let name):
                         walksCallee = false
                         if inFunction { uses.calledNames.append(name) }
-                        if let key = visibility.functions[name] {
+                        if let key = visibility.function(named: name) {
                             uses.calls.append(key)
                         } else if BuiltinRegistry.global(name) == nil || (name == "debug" && !options.enablesDebugFunction) {
                             uses.warnings.append(.invalidFunction(name, at: callee.range))

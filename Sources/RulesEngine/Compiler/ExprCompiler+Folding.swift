@@ -15,8 +15,7 @@ extension ExprCompiler {
         guard let nodes = Self.constantNodeCount(expr), nodes > 0 else { return nil }
         // The tree walker evaluates it: its sub-expressions need no
         // compiling, as they would if each were folded in turn.
-        let scratch = Evaluator(options: options, captureCapacity: 1)
-        guard case .value(let value) = scratch.evaluateCondition(expr, scope: scope) else { return nil }
+        guard case .value(let value) = folding.evaluate(expr, scope: scope) else { return nil }
         return (value, nodes)
     }
 
@@ -47,5 +46,25 @@ extension ExprCompiler {
         default:
             return nil
         }
+    }
+}
+
+/// The evaluator that folds the constants of one ruleset, made at its first
+/// constant and shared by every ``ExprCompiler`` of the ruleset: compiling
+/// one ruleset is sequential.
+final class ConstantFolding {
+    private let options: EngineOptions
+    private var scratch: Evaluator?
+
+    init(options: EngineOptions) {
+        self.options = options
+    }
+
+    /// The outcome of `expr`, with a whole budget of its own.
+    func evaluate(_ expr: Expr, scope: Scope) -> Outcome {
+        let evaluator = scratch ?? Evaluator(options: options, captureCapacity: 1)
+        scratch = evaluator
+        defer { evaluator.end() }
+        return evaluator.evaluateCondition(expr, scope: scope)
     }
 }

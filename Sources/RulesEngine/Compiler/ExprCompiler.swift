@@ -15,17 +15,20 @@ struct ExprCompiler {
     /// declared before it.
     let visibleLets: Int
     let options: EngineOptions
+    /// Where constants are evaluated, shared by the ruleset's compilers.
+    let folding: ConstantFolding
 
     /// A compiler for conditions of a match block (or code of a scope).
-    init(scope: Scope, options: EngineOptions) {
-        self.init(scope: scope, locals: nil, visibleLets: 0, options: options)
+    init(scope: Scope, options: EngineOptions, folding: ConstantFolding) {
+        self.init(scope: scope, locals: nil, visibleLets: 0, options: options, folding: folding)
     }
 
-    private init(scope: Scope, locals: LocalLayout?, visibleLets: Int, options: EngineOptions) {
+    private init(scope: Scope, locals: LocalLayout?, visibleLets: Int, options: EngineOptions, folding: ConstantFolding) {
         self.scope = scope
         self.locals = locals
         self.visibleLets = visibleLets
         self.options = options
+        self.folding = folding
     }
 
     /// Compiles the bodies and `let`s of the functions declared in the scope.
@@ -34,10 +37,11 @@ struct ExprCompiler {
             let layout = LocalLayout(function.declaration, code: function.code)
             function.code.parameterCount = layout.parameterCount
             function.code.letInitializers = layout.letExpressions.enumerated().map { index, expression in
-                ExprBox(ExprCompiler(scope: scope, locals: layout, visibleLets: index, options: options).compile(expression))
+                let compiler = ExprCompiler(scope: scope, locals: layout, visibleLets: index, options: options, folding: folding)
+                return ExprBox(compiler.compile(expression))
             }
             let compiler = ExprCompiler(
-                scope: scope, locals: layout, visibleLets: layout.letExpressions.count, options: options)
+                scope: scope, locals: layout, visibleLets: layout.letExpressions.count, options: options, folding: folding)
             // A call of the function compiles to its test exactly when this holds.
             if Self.producesBoolean(function.declaration.body, in: scope) {
                 let test = compiler.compileTest(function.declaration.body)

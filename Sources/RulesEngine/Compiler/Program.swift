@@ -137,7 +137,7 @@ final class CompiledMatch: Sendable {
     /// The block's scope (its functions).
     let scope: Scope
 
-    init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions) {
+    init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions, folding: ConstantFolding) {
         segments = block.path.segments.map { SegmentPattern($0.kind) }
         let pattern = block.path.text(after: parentPattern)
         self.pattern = pattern
@@ -152,7 +152,7 @@ final class CompiledMatch: Sendable {
         }
         let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
         self.scope = scope
-        let compiler = ExprCompiler(scope: scope, options: options)
+        let compiler = ExprCompiler(scope: scope, options: options, folding: folding)
         // Each test goes into its box where it is made: a closure kept in an
         // array or passed through a generic function (`Optional.map`) is
         // wrapped in two conversion thunks, which every decision would call.
@@ -173,7 +173,7 @@ final class CompiledMatch: Sendable {
         compiledConditions = conditions
         compiledTests = tests
         children = block.matches.map {
-            CompiledMatch(block: $0, parentPattern: pattern, parentScope: scope, options: options)
+            CompiledMatch(block: $0, parentPattern: pattern, parentScope: scope, options: options, folding: folding)
         }
         compiler.compileFunctions()
     }
@@ -194,12 +194,13 @@ struct Program: Sendable {
         let serviceScope = Scope(parent: fileScope, functions: ruleset.service?.functions ?? [])
         self.fileScope = fileScope
         self.serviceScope = serviceScope
+        let folding = ConstantFolding(options: options)
         matches = (ruleset.service?.matches ?? []).map {
-            CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope, options: options)
+            CompiledMatch(block: $0, parentPattern: "", parentScope: serviceScope, options: options, folding: folding)
         }
         tree = MatchTree(topLevel: matches)
-        ExprCompiler(scope: fileScope, options: options).compileFunctions()
-        ExprCompiler(scope: serviceScope, options: options).compileFunctions()
+        ExprCompiler(scope: fileScope, options: options, folding: folding).compileFunctions()
+        ExprCompiler(scope: serviceScope, options: options, folding: folding).compileFunctions()
     }
 }
 
