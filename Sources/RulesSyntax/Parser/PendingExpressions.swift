@@ -114,9 +114,9 @@ struct PendingExpressions {
             nextID += nodes[position].size
             return expr
         }
-        let node = nodes[position]
         let kind: ExprKind
-        switch node.kind {
+        // Read in place: a copy of the node would copy its payload too.
+        switch nodes[position].kind {
         case .leaf(let leaf):
             kind = leaf
         case .list(let range):
@@ -160,6 +160,6 @@ struct PendingExpressions {
         case .parenthesized(let inner):
             kind = .parenthesized(child(inner))
         }
-        return Expr(id: id, range: node.range, kind: kind)
+        return Expr(id: id, range: nodes[position].range, kind: kind)
     }
 }
