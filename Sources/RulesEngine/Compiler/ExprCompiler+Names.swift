@@ -106,7 +106,8 @@ extension ExprCompiler {
                 return fieldValue
             }
         }
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+        var utf8Name = name
+        if utf8Name.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) {
             return { evaluator, frame throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.member(of: try object(evaluator, frame), asciiName: name)

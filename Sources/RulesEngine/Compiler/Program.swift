@@ -143,7 +143,7 @@ final class CompiledMatch: Sendable {
         self.pattern = pattern
         pathRange = block.path.range
         allows = block.allows
-        allowCoverage = block.allows.map { MethodSet(covering: $0.methods.lazy.map(\.method)) }
+        allowCoverage = block.allows.map { MethodSet(covering: $0.methods) }
         let wildcards = block.path.segments.compactMap { segment -> String? in
             switch segment.kind {
             case .literal: nil
@@ -209,12 +209,17 @@ struct MethodSet: Sendable {
     private let bits: UInt8
 
     /// The methods the listed ones cover (`read` covers `get` and `list`, ...).
-    init(covering methods: some Sequence<RuleMethod>) {
+    init(covering methods: [(method: RuleMethod, range: SourceRange)]) {
         var bits: UInt8 = 0
-        for method in RuleMethod.allCases where methods.contains(where: { $0.covers(method) }) {
-            bits |= 1 << Self.position(of: method)
-        }
+        for listed in methods { bits |= Self.coverage(of: listed.method) }
         self.bits = bits
+    }
+
+    /// The bits of the methods `method` covers.
+    private static func coverage(of method: RuleMethod) -> UInt8 {
+        var bits: UInt8 = 0
+        for covered in RuleMethod.allCases where method.covers(covered) { bits |= 1 << position(of: covered) }
+        return bits
     }
 
     /// Whether a request for `method` is covered.
