@@ -37,7 +37,7 @@ struct CallGraph {
             var callees: [Int] = []
             for name in calledNames[position] {
                 for table in visible {
-                    if let target = table[name], let targetNode = nodeOfPosition[target] {
+                    if let target = table.key(forName: name), let targetNode = nodeOfPosition[target] {
                         callees.append(targetNode)
                         break
                     }

@@ -58,6 +58,17 @@ struct FunctionScopes {
 }
 
 extension Dictionary where Key == String, Value == Int {
+    /// The key of the function named `name` in a table of functions.
+    ///
+    /// Most tables hold one function or a few (a block's own): comparing
+    /// their names, length first, costs less than hashing `name`.
+    func key(forName name: String) -> Int? {
+        guard count <= 4 else { return self[name] }
+        let length = name.utf8.count
+        for (candidate, key) in self where candidate.utf8.count == length && candidate == name { return key }
+        return nil
+    }
+
     /// The key already recorded for `name`, or `position`, recorded now.
     fileprivate mutating func firstKey(for name: String, _ position: Int) -> Int {
         if let first = self[name] { return first }

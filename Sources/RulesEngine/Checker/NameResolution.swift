@@ -31,7 +31,7 @@ struct NameResolution {
         /// innermost scope's.
         func function(named name: String) -> Int? {
             for table in functionTables.reversed() {
-                if let key = table[name] { return key }
+                if let key = table.key(forName: name) { return key }
             }
             return nil
         }
