@@ -10,7 +10,8 @@ struct CallGraph {
     let calledNames: [[String]]
 
     private struct Node {
-        let function: FunctionDecl
+        /// The function's position in ``FunctionScopes/declarations``.
+        let position: Int
         var callees: [Int] = []
     }
 
@@ -19,9 +20,9 @@ struct CallGraph {
         // each name in each scope, in declaration order.
         var nodes: [Node] = []
         var nodeOfPosition = [Int?](repeating: nil, count: scopes.declarations.count)
-        for (position, function) in scopes.declarations.enumerated() where scopes.keys[position] == position {
+        for position in scopes.declarations.indices where scopes.keys[position] == position {
             nodeOfPosition[position] = nodes.count
-            nodes.append(Node(function: function))
+            nodes.append(Node(position: position))
         }
         // The declarations visible at a function, innermost scope first;
         // one array, refilled for each function. File-level functions see
@@ -48,6 +49,11 @@ struct CallGraph {
         return diagnose(nodes)
     }
 
+    /// The declaration of the function at `node`.
+    private func function(_ node: Node) -> FunctionDecl {
+        scopes.declarations[node.position]
+    }
+
     private func diagnose(_ nodes: [Node]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // By node: whether a diagnostic names it already, the longest chain
@@ -66,8 +72,8 @@ struct CallGraph {
                 if !reported[index] {
                     reported[index] = true
                     diagnostics.append(.error(
-                        "check.recursion", CheckMessages.recursion(cycle.map { nodes[$0].function.name }),
-                        at: nodes[index].function.nameRange))
+                        "check.recursion", CheckMessages.recursion(cycle.map { function(nodes[$0]).name }),
+                        at: function(nodes[index]).nameRange))
                 }
                 return [index]
             }
@@ -93,8 +99,8 @@ struct CallGraph {
                 !longestChain.contains(where: { reported[$0] && $0 != index })
             {
                 reported[index] = true
-                let names = longestChain.prefix(Checker.maximumCallChain).map { nodes[$0].function.name }
-                diagnostics.append(.error("check.call-depth", CheckMessages.callDepth(names), at: nodes[index].function.nameRange))
+                let names = longestChain.prefix(Checker.maximumCallChain).map { function(nodes[$0]).name }
+                diagnostics.append(.error("check.call-depth", CheckMessages.callDepth(names), at: function(nodes[index]).nameRange))
             }
         }
         return diagnostics

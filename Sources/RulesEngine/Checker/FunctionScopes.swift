@@ -34,8 +34,8 @@ struct FunctionScopes {
         var blockFunctions: [Int: [String: Int]] = [:]
         var keys: [Int] = []
         keys.reserveCapacity(declarations.count)
-        for (position, function) in declarations.enumerated() {
-            let name = function.name
+        for position in declarations.indices {
+            let name = declarations[position].name
             if let block = chains[position].last {
                 keys.append(blockFunctions[block.range.start, default: [:]].firstKey(for: name, position))
             } else if position < fileCount {

@@ -151,35 +151,37 @@ struct NameResolution {
             if let known = blockVisibilities[innermost.range.start] { return known }
             return blocks.reduce(serviceVisibility) { $0.entering($1, declaring: scopes.functions(of: $1)) }
         }
-        let functions = scopes.declarations.indices.map { position in
-            let function = scopes.declarations[position]
-            return (function: function, key: scopes.keys[position], uses: walker.walk(function, visibility(of: position)))
+        // By declaration position; each declaration is read in place where
+        // it is needed, never copied along with its uses.
+        let uses = scopes.declarations.indices.map { position in
+            walker.walk(scopes.declarations[position], visibility(of: position))
         }
 
         var callees: [Int: Set<Int>] = [:]
-        for entry in functions { callees[entry.key, default: []].formUnion(entry.uses.calls) }
+        for position in uses.indices { callees[scopes.keys[position], default: []].formUnion(uses[position].calls) }
         var pending = Array(reachable)
         while let key = pending.popLast() {
             for callee in callees[key] ?? [] where reachable.insert(callee).inserted { pending.append(callee) }
         }
         var usedFunctions = reachable
-        for entry in functions {
-            let isReached = reachable.contains(entry.key)
-            for warning in entry.uses.warnings {
+        for position in uses.indices {
+            let isReached = reachable.contains(scopes.keys[position])
+            for warning in uses[position].warnings {
                 if isReached, case .ifUnreached = warning { continue }
                 diagnostics.append(warning.diagnostic)
             }
-            if let names = entry.uses.names {
-                for binding in entry.function.lets where !names.contains(binding.name.name) {
+            if let names = uses[position].names {
+                for binding in scopes.declarations[position].lets where !names.contains(binding.name.name) {
                     diagnostics.append(.warning("check.unused-variable", CheckMessages.unusedVariable(binding.name.name), at: binding.name.range))
                 }
             }
-            usedFunctions.formUnion(entry.uses.calls)
+            usedFunctions.formUnion(uses[position].calls)
         }
-        for entry in functions where !usedFunctions.contains(entry.key) {
-            diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(entry.function.name), at: entry.function.nameRange))
+        for position in uses.indices where !usedFunctions.contains(scopes.keys[position]) {
+            let function = scopes.declarations[position]
+            diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(function.name), at: function.nameRange))
         }
-        return Result(diagnostics: diagnostics, findings: walker.checks.findings, calledNames: functions.map(\.uses.calledNames))
+        return Result(diagnostics: diagnostics, findings: walker.checks.findings, calledNames: uses.map(\.calledNames))
     }
 
     /// Walks expressions and makes the per-node checks on the way.
