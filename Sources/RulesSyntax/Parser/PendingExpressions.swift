@@ -78,7 +78,7 @@ struct PendingExpressions {
     /// parent before children; then forgets every node (a parser takes
     /// one whole expression at a time).
     mutating func take(_ position: Int, firstID: Int) -> Expr {
-        let expr = build(position, id: firstID)
+        let expr = build(position, id: firstID).expr
         nodes.removeAll(keepingCapacity: true)
         children.removeAll(keepingCapacity: true)
         return expr
@@ -105,13 +105,14 @@ struct PendingExpressions {
         }
     }
 
-    /// Builds the tree at `position` with id `id`; its children follow in
-    /// order, each after the trees of those before it.
-    private func build(_ position: Int, id: Int) -> Expr {
+    /// Builds the tree at `position` with id `id`, and tells how many
+    /// nodes it holds; its children follow in order, each after the trees
+    /// of those before it.
+    private func build(_ position: Int, id: Int) -> (expr: Expr, size: Int) {
         var nextID = id + 1
         func child(_ position: Int) -> Expr {
-            let expr = build(position, id: nextID)
-            nextID += nodes[position].size
+            let (expr, size) = build(position, id: nextID)
+            nextID += size
             return expr
         }
         let kind: ExprKind
@@ -160,6 +161,6 @@ struct PendingExpressions {
         case .parenthesized(let inner):
             kind = .parenthesized(child(inner))
         }
-        return Expr(id: id, range: nodes[position].range, kind: kind)
+        return (Expr(id: id, range: nodes[position].range, kind: kind), nextID - id)
     }
 }
