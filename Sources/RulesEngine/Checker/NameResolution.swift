@@ -132,8 +132,9 @@ struct NameResolution {
             let visibility = outer.entering(block, declaring: declared)
             // Kept for the block's own functions, walked after every rule.
             if !declared.isEmpty { blockVisibilities[block.range.start] = visibility }
-            for allow in block.allows {
-                guard let condition = allow.condition else { continue }
+            for index in block.allows.indices {
+                // The condition alone is read, not a copy of the whole statement.
+                guard let condition = block.allows[index].condition else { continue }
                 walker.walk(condition, visibility, locals: [], into: &conditionUses)
                 diagnostics.append(contentsOf: conditionUses.warnings.lazy.map(\.diagnostic))
                 reachable.formUnion(conditionUses.calls)

@@ -160,8 +160,9 @@ final class CompiledMatch: Sendable {
         var tests: [TestBox?] = []
         conditions.reserveCapacity(block.allows.count)
         tests.reserveCapacity(block.allows.count)
-        for allow in block.allows {
-            guard let condition = allow.condition else {
+        for index in block.allows.indices {
+            // The condition alone is read: a copy of the whole statement retains its methods too.
+            guard let condition = block.allows[index].condition else {
                 conditions.append(nil)
                 tests.append(nil)
                 continue
