@@ -54,7 +54,11 @@ struct FunctionScopes {
     func isFileLevel(_ position: Int) -> Bool { position < fileCount }
 
     /// The functions `block` itself declares, by name.
-    func functions(of block: MatchBlock) -> [String: Int] { blockFunctions[block.range.start] ?? [:] }
+    func functions(of block: MatchBlock) -> [String: Int] {
+        // Most blocks declare none: no lookup for them.
+        guard !block.functions.isEmpty else { return [:] }
+        return blockFunctions[block.range.start] ?? [:]
+    }
 }
 
 extension Dictionary where Key == String, Value == Int {

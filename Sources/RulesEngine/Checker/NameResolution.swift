@@ -123,7 +123,8 @@ struct NameResolution {
         // Rule conditions, block by block in source order; the visibility
         // of each block that declares functions is kept for them.
         var blockVisibilities: [Int: Visibility] = [:]
-        var reachable: Set<Int> = []
+        // By key (a declaration's position): whether a rule reaches it.
+        var reachable = [Bool](repeating: false, count: scopes.declarations.count)
         // One record for every condition, emptied after each (keeping its
         // storage): most conditions find no warning but call a function.
         var conditionUses = Uses()
@@ -137,7 +138,7 @@ struct NameResolution {
                 guard let condition = block.allows[index].condition else { continue }
                 walker.walk(condition, visibility, locals: [], into: &conditionUses)
                 diagnostics.append(contentsOf: conditionUses.warnings.lazy.map(\.diagnostic))
-                reachable.formUnion(conditionUses.calls)
+                for key in conditionUses.calls { reachable[key] = true }
                 conditionUses.warnings.removeAll(keepingCapacity: true)
                 conditionUses.calls.removeAll(keepingCapacity: true)
             }
@@ -158,15 +159,18 @@ struct NameResolution {
             walker.walk(scopes.declarations[position], visibility(of: position))
         }
 
-        var callees: [Int: Set<Int>] = [:]
-        for position in uses.indices { callees[scopes.keys[position], default: []].formUnion(uses[position].calls) }
-        var pending = Array(reachable)
+        var callees = [[Int]](repeating: [], count: uses.count)
+        for position in uses.indices { callees[scopes.keys[position]] += uses[position].calls }
+        var pending = reachable.indices.filter { reachable[$0] }
         while let key = pending.popLast() {
-            for callee in callees[key] ?? [] where reachable.insert(callee).inserted { pending.append(callee) }
+            for callee in callees[key] where !reachable[callee] {
+                reachable[callee] = true
+                pending.append(callee)
+            }
         }
         var usedFunctions = reachable
         for position in uses.indices {
-            let isReached = reachable.contains(scopes.keys[position])
+            let isReached = reachable[scopes.keys[position]]
             for warning in uses[position].warnings {
                 if isReached, case .ifUnreached = warning { continue }
                 diagnostics.append(warning.diagnostic)
@@ -176,9 +180,9 @@ struct NameResolution {
                     diagnostics.append(.warning("check.unused-variable", CheckMessages.unusedVariable(binding.name.name), at: binding.name.range))
                 }
             }
-            usedFunctions.formUnion(uses[position].calls)
+            for key in uses[position].calls { usedFunctions[key] = true }
         }
-        for position in uses.indices where !usedFunctions.contains(scopes.keys[position]) {
+        for position in uses.indices where !usedFunctions[scopes.keys[position]] {
             let function = scopes.declarations[position]
             diagnostics.append(.warning("check.unused-function", CheckMessages.unusedFunction(function.name), at: function.nameRange))
         }
