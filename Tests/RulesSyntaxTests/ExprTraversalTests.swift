@@ -30,14 +30,18 @@ import Testing
         #expect(visited.count >= 4)
     }
 
-    /// `forEachChild` gives each node's ``Expr/children`` in order.
+    /// `forEachChild` gives each node's ``Expr/children`` in order, and
+    /// `forEachChildReversed` the same last to first.
     @Test(arguments: sources)
     func visitsChildrenInOrder(source: String) throws {
         let expr = try #require(Fixtures.parseExpression(source).expr)
         expr.forEachNode { node in
-            var visited: [Int] = []
-            node.forEachChild { visited.append($0.id) }
-            #expect(visited == node.children.map(\.id))
+            var forward: [Int] = []
+            node.forEachChild { forward.append($0.id) }
+            var backward: [Int] = []
+            node.forEachChildReversed { backward.append($0.id) }
+            #expect(forward == node.children.map(\.id))
+            #expect(backward == forward.reversed())
         }
     }
 }

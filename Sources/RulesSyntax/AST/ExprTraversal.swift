@@ -27,10 +27,7 @@ extension Expr {
         stack.append(self)
         while let node = stack.popLast() {
             visit(node)
-            // Reversed once pushed, the children pop in source order.
-            let pushed = stack.count
-            node.forEachChild { stack.append($0) }
-            stack[pushed...].reverse()
+            node.forEachChildReversed { stack.append($0) }
         }
     }
 
@@ -70,6 +67,46 @@ extension Expr {
             body(condition)
             body(then)
             body(otherwise)
+        }
+    }
+
+    /// Calls `body` with each of ``children``, last to first, without
+    /// building the array (the checker's walks run this for every node;
+    /// pushed on a stack, the children pop in source order).
+    public func forEachChildReversed(_ body: (Expr) -> Void) {
+        switch kind {
+        case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid:
+            return
+        case .list(let elements):
+            for element in elements.reversed() { body(element) }
+        case .map(let entries):
+            for entry in entries.reversed() {
+                body(entry.value)
+                body(entry.key)
+            }
+        case .path(let segments):
+            for case .interpolation(let expr) in segments.reversed() { body(expr) }
+        case .member(let base, _):
+            body(base)
+        case .index(let base, let index):
+            body(index)
+            body(base)
+        case .slice(let base, let lower, let upper):
+            if let upper { body(upper) }
+            if let lower { body(lower) }
+            body(base)
+        case .call(let callee, let arguments):
+            for argument in arguments.reversed() { body(argument) }
+            body(callee)
+        case .unary(_, let operand), .isType(let operand, _), .parenthesized(let operand):
+            body(operand)
+        case .binary(_, let lhs, let rhs):
+            body(rhs)
+            body(lhs)
+        case .ternary(let condition, let then, let otherwise):
+            body(otherwise)
+            body(then)
+            body(condition)
         }
     }
 
