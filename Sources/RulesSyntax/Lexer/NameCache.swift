@@ -23,7 +23,8 @@ struct NameCache {
         let length = end - start
         guard length > 0 else { return "" }
         let (slot, prefix, isKnown) = bytes.withUnsafeBufferPointer { buffer in
-            let prefix = Self.prefix(of: buffer, from: start, length: length)
+            let prefix = buffer.littleEndianWord(from: start, count: min(length, 8))
+            // The product's top eight bits pick one of the 256 slots.
             let slot = Int(truncatingIfNeeded: ((prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> 56)
             let entry = entries[slot]
             let isKnown = entry.prefix == prefix && entry.length == length
@@ -36,18 +37,7 @@ struct NameCache {
         return name
     }
 
-    /// Up to eight bytes from `start`, the first lowest.
-    private static func prefix(of buffer: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> UInt64 {
-        let count = min(length, 8)
-        if start + 8 <= buffer.count {
-            let word = UInt64(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            return count == 8 ? word : word & ((1 &<< UInt64(count * 8)) &- 1)
-        }
-        var word: UInt64 = 0
-        for index in (start..<start + count).reversed() { word = word << 8 | UInt64(buffer[index]) }
-        return word
-    }
-
+    /// Whether the `length` bytes at `first` and at `second` are the same.
     private static func same(_ buffer: UnsafeBufferPointer<UInt8>, _ first: Int, _ second: Int, _ length: Int) -> Bool {
         var offset = 0
         while offset < length && buffer[first + offset] == buffer[second + offset] { offset += 1 }

@@ -76,11 +76,7 @@ enum TokenKind: UInt8, Sendable {
         }
         // A word of two to eight bytes is compared as one integer: its
         // bytes little-endian, the first byte lowest ("if" is 0x6669).
-        let word = bytes.withUnsafeBytes { raw in
-            var word: UInt64 = 0
-            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<count])) }
-            return UInt64(littleEndian: word)
-        }
+        let word = bytes.withUnsafeBufferPointer { $0.littleEndianWord(from: 0, count: count) }
         let kind: TokenKind
         switch word {
         case 0x6669: kind = .if
