@@ -145,4 +145,43 @@ struct StructureTests {
         #expect(first.ruleset == second.ruleset)
         #expect(first.ruleset.dump() == second.ruleset.dump())
     }
+
+    /// A match block shares its contents between copies, yet stays a value:
+    /// setting a field of one copy leaves the others as they were, and
+    /// equality and hashing compare contents, not storage.
+    @Test func matchBlocksAreValues() throws {
+        let source = """
+            service s {
+              match /a/{id} {
+                function f(x) { return x; }
+                allow read: if f(id) == 'a';
+                match /b { allow write; }
+              }
+            }
+            """
+        let original = try #require(Fixtures.parse(source).ruleset.service?.matches.first)
+        let reparsed = try #require(Fixtures.parse(source).ruleset.service?.matches.first)
+        #expect(original == reparsed)
+        #expect(original.hashValue == reparsed.hashValue)
+
+        var edited = original
+        edited.allows = []
+        edited.matches[0].range = SourceRange(start: 0, end: 1)
+        edited.functions.removeAll()
+        edited.path = MatchPath(segments: [], range: .at(0))
+        #expect(edited.allows.isEmpty && edited.functions.isEmpty && edited.path.segments.isEmpty)
+        #expect(edited.matches[0].range == SourceRange(start: 0, end: 1))
+        #expect(original.allows.count == 1 && original.functions.count == 1 && original.path.segments.count == 2)
+        #expect(original.matches[0].range != SourceRange(start: 0, end: 1))
+        #expect(original == reparsed)
+        #expect(edited != original)
+
+        var restored = edited
+        restored.path = original.path
+        restored.functions = original.functions
+        restored.allows = original.allows
+        restored.matches = original.matches
+        #expect(restored == original)
+        #expect(restored.hashValue == original.hashValue)
+    }
 }

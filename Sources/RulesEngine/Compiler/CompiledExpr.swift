@@ -31,6 +31,8 @@ final class ExprBox: Sendable {
 /// ruleset is being compiled, before the ruleset is shared, and read only
 /// afterwards.
 final class FunctionCode: @unchecked Sendable {
+    /// The function's declaration, for the text of an arity error.
+    let declaration: FunctionDecl
     /// Parameters take the first local slots of a call.
     var parameterCount = 0
     /// The `let` initializers, in declaration order; the `let` of index `k`
@@ -48,6 +50,17 @@ final class FunctionCode: @unchecked Sendable {
     }
     /// ``test`` without its reference count: reading it retains nothing.
     private(set) var testReference: Unmanaged<TestBox>?
+
+    init(declaration: FunctionDecl) {
+        self.declaration = declaration
+    }
+
+    /// `name(a, b)`, as arity errors print it: written only when one is
+    /// reported, where making it for every function cost a compile about a
+    /// thousand instructions per function.
+    var signatureText: String {
+        "\(declaration.name)(\(declaration.parameters.map(\.name).joined(separator: ", ")))"
+    }
 }
 
 /// A test in a box that hot paths refer to without retaining it (an

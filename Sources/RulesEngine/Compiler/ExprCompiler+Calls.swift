@@ -4,13 +4,12 @@ extension ExprCompiler {
     /// `f(args)`, `ns.f(args)` and `value.method(args)`, resolved as
     /// ``Evaluator``'s `call` resolves them.
     func compileCall(_ callee: Expr, _ argumentExprs: [Expr]) -> CompiledExpr {
-        let arguments = compileAll(argumentExprs)
         let call: CompiledExpr
         switch callee.kind {
         case .identifier(let name):
-            call = compileFunctionCall(name, arguments)
+            call = compileFunctionCall(name, argumentExprs)
         case .member(let base, let name):
-            call = compileMemberCall(base, name.name, arguments, argumentExprs)
+            call = compileMemberCall(base, name.name, argumentExprs)
         default:
             // Only names and members can be called; `(f)(x)` names no function.
             call = { _, _ throws(EvalError) in throw .functionNotFound("()") }
@@ -21,10 +20,11 @@ extension ExprCompiler {
         }
     }
 
-    private func compileFunctionCall(_ name: String, _ arguments: [ExprBox]) -> CompiledExpr {
+    private func compileFunctionCall(_ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
         if let (function, _) = scope.function(named: name) {
-            return compileFunctionCall(function, name, arguments)
+            return compileFunctionCall(function, name, argumentExprs)
         }
+        let arguments = compileAll(argumentExprs)
         guard let builtin = BuiltinRegistry.global(name), builtin.name != "debug" || options.enablesDebugFunction else {
             return { _, _ throws(EvalError) in throw .functionNotFound(name) }
         }
@@ -42,32 +42,35 @@ extension ExprCompiler {
     /// A call of a user function whose body is a test (see
     /// ``ExprCompiler/producesBoolean(_:in:depth:)``): the call node
     /// counts, then the call runs as its value form does.
-    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ arguments: [ExprBox]) -> CompiledTest {
+    ///
+    /// A call of one argument or none compiles it straight into its
+    /// closure: no box or array of arguments is made to be dropped.
+    func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledTest {
         let code = function.code
-        let signature = function.signatureText
         // Each closure passes its body literally, so the call is inlined
         // around it rather than called through a generic thunk.
-        switch arguments.count {
+        switch argumentExprs.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
                 try evaluator.countNode()
-                return try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                return try evaluator.call(code, name: name) { code, evaluator, base throws(EvalError) in
                     try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
         case 1:
-            let argument = arguments[0].run
+            let argument = compile(argumentExprs[0])
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
                 let value = try argument(evaluator, base)
-                return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                return try evaluator.call(code, with: value, name: name) { code, evaluator, base throws(EvalError) in
                     try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
         default:
+            let arguments = compileAll(argumentExprs)
             return { evaluator, base throws(EvalError) in
                 try evaluator.countNode()
-                return try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
+                return try evaluator.call(code, arguments, callerBase: base, name: name) {
                     code, evaluator, base throws(EvalError) in try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
@@ -75,57 +78,56 @@ extension ExprCompiler {
     }
 
     /// A call of a user function, by its value.
-    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ arguments: [ExprBox]) -> CompiledExpr {
+    private func compileFunctionCall(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
         let code = function.code
-        let signature = function.signatureText
         // One argument or none, the usual case, needs no array of them.
-        switch arguments.count {
+        switch argumentExprs.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
-                try evaluator.call(code, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                try evaluator.call(code, name: name) { code, evaluator, base throws(EvalError) in
                     try code.body(evaluator, base)
                 }
             }
         case 1:
-            let argument = arguments[0].run
+            let argument = compile(argumentExprs[0])
             return { evaluator, base throws(EvalError) in
                 let value = try argument(evaluator, base)
-                return try evaluator.call(code, with: value, name: name, signature: signature) { code, evaluator, base throws(EvalError) in
+                return try evaluator.call(code, with: value, name: name) { code, evaluator, base throws(EvalError) in
                     try code.body(evaluator, base)
                 }
             }
         default:
+            let arguments = compileAll(argumentExprs)
             return { evaluator, base throws(EvalError) in
-                try evaluator.call(code, arguments, callerBase: base, name: name, signature: signature) {
+                try evaluator.call(code, arguments, callerBase: base, name: name) {
                     code, evaluator, base throws(EvalError) in try code.body(evaluator, base)
                 }
             }
         }
     }
 
-    private func compileMemberCall(
-        _ base: Expr, _ name: String, _ arguments: [ExprBox], _ argumentExprs: [Expr]
-    ) -> CompiledExpr {
-        let method = compileMethodCall(base, name, arguments, argumentExprs)
-        guard case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace) else {
-            return method
+    /// `ns.f(args)` calls the namespace's function unless a wildcard or a
+    /// local of that name hides the namespace; anything else is a method.
+    private func compileMemberCall(_ base: Expr, _ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
+        guard case .identifier(let namespace) = base.kind, BuiltinRegistry.namespaces.contains(namespace),
+            wildcard(named: namespace) == nil, localBinding(of: namespace) == nil
+        else {
+            return compileMethodCall(base, name, argumentExprs)
         }
         let builtin = BuiltinRegistry.function(namespace: namespace, name: name)
-        let function: CompiledExpr = { evaluator, frame throws(EvalError) in
+        let arguments = compileAll(argumentExprs)
+        return { evaluator, frame throws(EvalError) in
             guard let builtin else { throw .functionNotFound("\(namespace).\(name)") }
             let values = try evaluator.evaluate(arguments, frame)
             return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
         }
-        if wildcard(named: namespace) != nil { return method }
-        return localBinding(of: namespace) == nil ? function : method
     }
 
-    private func compileMethodCall(
-        _ base: Expr, _ name: String, _ arguments: [ExprBox], _ argumentExprs: [Expr]
-    ) -> CompiledExpr {
+    private func compileMethodCall(_ base: Expr, _ name: String, _ argumentExprs: [Expr]) -> CompiledExpr {
         let receiverExpr = compile(base)
         let method = MethodTable(name: name)
-        // `x.matches('constant')`: the pattern is compiled now, not looked up per call.
+        // `x.matches('constant')`: the pattern is compiled now, not looked up
+        // per call, and the argument needs no compiled form.
         if name == "matches", argumentExprs.count == 1, case .string(let pattern)? = Self.literalValue(argumentExprs[0]),
             let regex = RulesRegex.wholeMatchRegex(pattern)
         {
@@ -137,6 +139,7 @@ extension ExprCompiler {
                 return .bool(try RulesRegex.matches(subject, regex: regex))
             }
         }
+        let arguments = compileAll(argumentExprs)
         return { evaluator, frame throws(EvalError) in
             let receiver = try receiverExpr(evaluator, frame)
             return try method.invoke(on: receiver, try evaluator.evaluate(arguments, frame), evaluator)
@@ -178,7 +181,7 @@ extension Evaluator {
     /// caller's frame into new slots, then `run` runs the body over them.
     @inline(__always)
     func call<Result>(
-        _ code: FunctionCode, _ arguments: [ExprBox], callerBase: Int, name: String, signature: String,
+        _ code: FunctionCode, _ arguments: [ExprBox], callerBase: Int, name: String,
         _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
     ) throws(EvalError) -> Result {
         let base = slots.count
@@ -187,7 +190,7 @@ extension Evaluator {
             let value = try argument.run(self, callerBase)
             slots.push(.value(value))
         }
-        try enter(code, argumentCount: arguments.count, name: name, signature: signature)
+        try enter(code, argumentCount: arguments.count, name: name)
         defer { callDepth -= 1 }
         return try run(code, self, base)
     }
@@ -195,13 +198,13 @@ extension Evaluator {
     /// Calls a compiled user function with the one argument's value.
     @inline(__always)
     func call<Result>(
-        _ code: FunctionCode, with argument: consuming Value, name: String, signature: String,
+        _ code: FunctionCode, with argument: consuming Value, name: String,
         _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
     ) throws(EvalError) -> Result {
         let base = slots.count
         defer { slots.pop(to: base) }
         slots.push(.value(argument))
-        try enter(code, argumentCount: 1, name: name, signature: signature)
+        try enter(code, argumentCount: 1, name: name)
         defer { callDepth -= 1 }
         return try run(code, self, base)
     }
@@ -209,11 +212,11 @@ extension Evaluator {
     /// Calls a compiled user function without arguments.
     @inline(__always)
     func call<Result>(
-        _ code: FunctionCode, name: String, signature: String, _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
+        _ code: FunctionCode, name: String, _ run: (FunctionCode, Evaluator, Int) throws(EvalError) -> Result
     ) throws(EvalError) -> Result {
         let base = slots.count
         defer { slots.pop(to: base) }
-        try enter(code, argumentCount: 0, name: name, signature: signature)
+        try enter(code, argumentCount: 0, name: name)
         defer { callDepth -= 1 }
         return try run(code, self, base)
     }
@@ -221,9 +224,9 @@ extension Evaluator {
     /// Checks a call whose arguments are pushed, pushes its `let` slots and
     /// counts it in ``callDepth``, which the caller lowers when the body returns.
     @inline(__always)
-    private func enter(_ code: FunctionCode, argumentCount: Int, name: String, signature: String) throws(EvalError) {
+    private func enter(_ code: FunctionCode, argumentCount: Int, name: String) throws(EvalError) {
         guard argumentCount == code.parameterCount else {
-            throw .argumentCount(received: argumentCount, expected: [signature])
+            throw .argumentCount(received: argumentCount, expected: [code.signatureText])
         }
         guard callDepth < Evaluator.maximumCallDepth else {
             throw EvalError("Maximum allowed call depth of 20 is reached for [\(name)] call stack.")

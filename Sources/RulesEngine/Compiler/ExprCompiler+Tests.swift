@@ -151,7 +151,7 @@ extension ExprCompiler {
             guard case .identifier(let name) = callee.kind, let (function, _) = scope.function(named: name) else {
                 return Self.asTest(compileCall(callee, arguments))
             }
-            return compileFunctionTest(function, name, compileAll(arguments))
+            return compileFunctionTest(function, name, arguments)
         default:
             return Self.asTest(compileUnfolded(expr))
         }

@@ -97,21 +97,21 @@ final class CompiledFunction: Sendable {
     let scopeDepth: Int
     /// The body compiled for untraced evaluation (filled in by ``Program``
     /// once every scope exists, so calls may refer to it before it is built).
-    let code = FunctionCode()
-    /// `name(a, b)`, as arity errors print it: made once, for every call
-    /// site to keep.
-    let signatureText: String
+    let code: FunctionCode
     /// The name's length in UTF-8 bytes, compared before the name.
     let nameLength: Int
 
     init(declaration: FunctionDecl, scopeDepth: Int) {
         self.declaration = declaration
         self.scopeDepth = scopeDepth
-        signatureText = "\(declaration.name)(\(declaration.parameters.map(\.name).joined(separator: ", ")))"
+        code = FunctionCode(declaration: declaration)
         nameLength = declaration.name.utf8.count
     }
 
     var name: String { declaration.name }
+
+    /// `name(a, b)`, as arity errors print it.
+    var signatureText: String { code.signatureText }
 }
 
 /// A match block ready for path matching.

@@ -53,25 +53,73 @@ public struct ServiceDecl: Sendable, Hashable {
 }
 
 /// `match /path/{wildcard} { ... }`.
+///
+/// A value like the other syntax nodes, its contents kept in one shared,
+/// immutable box: the checker and the compiler walk the blocks several
+/// times, and a copy of a block then retains one reference where it
+/// retained each of its fields (a setter replaces the box).
 public struct MatchBlock: Sendable, Hashable {
-    /// The path pattern.
-    public var path: MatchPath
-    /// Functions declared in this block.
-    public var functions: [FunctionDecl]
-    /// `allow` statements in this block.
-    public var allows: [AllowStatement]
-    /// Nested match blocks.
-    public var matches: [MatchBlock]
+    @usableFromInline
+    final class Contents: Sendable {
+        @usableFromInline let path: MatchPath
+        @usableFromInline let functions: [FunctionDecl]
+        @usableFromInline let allows: [AllowStatement]
+        @usableFromInline let matches: [MatchBlock]
+
+        init(path: MatchPath, functions: [FunctionDecl], allows: [AllowStatement], matches: [MatchBlock]) {
+            self.path = path
+            self.functions = functions
+            self.allows = allows
+            self.matches = matches
+        }
+    }
+
+    @usableFromInline let contents: Contents
     /// From `match` to the closing brace.
     public var range: SourceRange
 
+    /// The path pattern.
+    public var path: MatchPath {
+        @inlinable get { contents.path }
+        set { self = MatchBlock(path: newValue, functions: functions, allows: allows, matches: matches, range: range) }
+    }
+    /// Functions declared in this block.
+    public var functions: [FunctionDecl] {
+        @inlinable get { contents.functions }
+        set { self = MatchBlock(path: path, functions: newValue, allows: allows, matches: matches, range: range) }
+    }
+    /// `allow` statements in this block.
+    public var allows: [AllowStatement] {
+        @inlinable get { contents.allows }
+        set { self = MatchBlock(path: path, functions: functions, allows: newValue, matches: matches, range: range) }
+    }
+    /// Nested match blocks.
+    public var matches: [MatchBlock] {
+        @inlinable get { contents.matches }
+        set { self = MatchBlock(path: path, functions: functions, allows: allows, matches: newValue, range: range) }
+    }
+
     /// Creates a match block.
     public init(path: MatchPath, functions: [FunctionDecl], allows: [AllowStatement], matches: [MatchBlock], range: SourceRange) {
-        self.path = path
-        self.functions = functions
-        self.allows = allows
-        self.matches = matches
+        contents = Contents(path: path, functions: functions, allows: allows, matches: matches)
         self.range = range
+    }
+
+    /// Structural equality, field by field.
+    public static func == (lhs: MatchBlock, rhs: MatchBlock) -> Bool {
+        lhs.range == rhs.range
+            && (lhs.contents === rhs.contents
+                || (lhs.path == rhs.path && lhs.functions == rhs.functions && lhs.allows == rhs.allows
+                    && lhs.matches == rhs.matches))
+    }
+
+    /// Hashes every field, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(functions)
+        hasher.combine(allows)
+        hasher.combine(matches)
+        hasher.combine(range)
     }
 }
 

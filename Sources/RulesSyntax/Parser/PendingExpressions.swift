@@ -79,7 +79,10 @@ struct PendingExpressions {
     /// one whole expression at a time).
     mutating func take(_ position: Int, firstID: Int) -> Expr {
         let expr = build(position, id: firstID).expr
-        nodes.removeAll(keepingCapacity: true)
+        // Popped one by one, each node is destroyed by code made for its
+        // type; `removeAll` destroyed them through the runtime's generic
+        // per-element path (about 60 instructions a node, against 20).
+        while nodes.popLast() != nil {}
         children.removeAll(keepingCapacity: true)
         return expr
     }
