@@ -50,7 +50,7 @@ extension CompiledRuleset {
             for match in found where !allowed {
                 let block = match.block
                 match.captures.withUnsafeBufferPointer { captures in
-                    for index in block.allows.indices where block.allowCoverage[index].contains(request.method) {
+                    for index in block.allows.indices where block.compiledAllows[index].coverage.contains(request.method) {
                         evaluator.useCaptures(captures)
                         evaluator.captureScope = block.scope
                         let evaluation = evaluate(
@@ -115,7 +115,7 @@ extension CompiledRuleset {
     private func evaluate(
         _ allow: AllowStatement, at index: Int, in block: CompiledMatch, tracing: Bool, _ evaluator: Evaluator
     ) -> AllowEvaluation {
-        guard let condition = allow.condition, let compiled = block.compiledConditions[index] else {
+        guard let condition = allow.condition, let compiled = block.compiledAllows[index].condition else {
             return AllowEvaluation(
                 range: allow.range, methods: allow.methods.map(\.method), pattern: block.pattern, conditionRange: nil,
                 outcome: .value(.bool(true)), trace: [])

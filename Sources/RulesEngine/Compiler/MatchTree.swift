@@ -130,9 +130,9 @@ final class MatchTree: @unchecked Sendable {
                 }
                 captureCapacity = max(captureCapacity, captures)
                 let grantStart = Int32(grants.count)
-                for (coverage, code) in zip(block.allowCoverage, block.compiledTests) {
-                    if let code { conditions.append(code) }
-                    grants.append(Grant(methods: coverage, condition: code.map { Unmanaged.passUnretained($0) }))
+                for allow in block.compiledAllows {
+                    if let code = allow.test { conditions.append(code) }
+                    grants.append(Grant(methods: allow.coverage, condition: allow.test.map { Unmanaged.passUnretained($0) }))
                 }
                 let node = Node(
                     segmentStart: start, segmentEnd: Int32(codes.count), childGroup: -1, grantStart: grantStart,

@@ -17,8 +17,6 @@ final class Scope: Sendable {
     private let positions: [String: Int]?
     /// The most functions a scope compares a name with in turn.
     private static let comparedInTurn = 16
-    /// The wildcard names this scope's block binds, in pattern order.
-    let wildcards: [String]
     /// Where this scope's wildcards start in a match's flat capture list
     /// (every level's wildcards, outermost first).
     let captureOffset: Int
@@ -27,14 +25,30 @@ final class Scope: Sendable {
     /// when this scope binds none.
     let captureNames: [String]
 
-    init(parent: Scope?, functions: [FunctionDecl], wildcards: [String] = []) {
+    /// The wildcard names this scope's block binds, in pattern order: the
+    /// end of ``captureNames``.
+    var wildcards: ArraySlice<String> { captureNames[captureOffset...] }
+
+    /// A scope declaring `functions`, whose block's path is `path` (none
+    /// for the file and the service).
+    init(parent: Scope?, functions: [FunctionDecl], path: MatchPath? = nil) {
         self.parent = parent
         let depth = (parent?.depth ?? -1) + 1
         self.depth = depth
-        self.wildcards = wildcards
-        captureOffset = parent.map { $0.captureOffset + $0.wildcards.count } ?? 0
         let outerNames = parent?.captureNames ?? []
-        captureNames = wildcards.isEmpty ? outerNames : outerNames + wildcards
+        captureOffset = outerNames.count
+        var names = outerNames
+        let segments = path?.segments ?? []
+        for segment in segments {
+            switch segment.kind {
+            case .literal: continue
+            case .single(let name), .recursive(let name):
+                // The copy of the outer names gets room for this block's at once.
+                if names.count == outerNames.count { names.reserveCapacity(outerNames.count + segments.count) }
+                names.append(name)
+            }
+        }
+        captureNames = names
         var declared: [CompiledFunction] = []
         if functions.count > Self.comparedInTurn {
             var positions: [String: Int] = [:]
@@ -58,7 +72,7 @@ final class Scope: Sendable {
     func capturePosition(of name: String, visibleDepth: Int) -> Int? {
         // Recursion through the `let` parent retains nothing; a loop's
         // variable would retain every scope it passes.
-        if depth <= visibleDepth, let index = wildcards.firstIndex(of: name) { return captureOffset + index }
+        if depth <= visibleDepth, let index = wildcards.firstIndex(of: name) { return index }
         return parent?.capturePosition(of: name, visibleDepth: visibleDepth)
     }
 
@@ -124,14 +138,8 @@ final class CompiledMatch: Sendable {
     let pathRange: SourceRange
     /// The block's allow statements.
     let allows: [AllowStatement]
-    /// The request methods each allow covers, in ``allows`` order.
-    let allowCoverage: [MethodSet]
-    /// Each allow's condition compiled for untraced evaluation (`nil` for
-    /// an unconditional allow), in ``allows`` order.
-    let compiledConditions: [CompiledExpr?]
-    /// Each allow's condition compiled as a test, for decisions without an
-    /// explanation (`nil` for an unconditional allow), in ``allows`` order.
-    let compiledTests: [TestBox?]
+    /// Each allow ready to run, in ``allows`` order.
+    let compiledAllows: [CompiledAllow]
     /// Nested blocks.
     let children: [CompiledMatch]
     /// The block's scope (its functions).
@@ -143,41 +151,42 @@ final class CompiledMatch: Sendable {
         self.pattern = pattern
         pathRange = block.path.range
         allows = block.allows
-        allowCoverage = block.allows.map { MethodSet(covering: $0.methods) }
-        let wildcards = block.path.segments.compactMap { segment -> String? in
-            switch segment.kind {
-            case .literal: nil
-            case .single(let name), .recursive(let name): name
-            }
-        }
-        let scope = Scope(parent: parentScope, functions: block.functions, wildcards: wildcards)
+        let scope = Scope(parent: parentScope, functions: block.functions, path: block.path)
         self.scope = scope
         let compiler = ExprCompiler(scope: scope, options: options, folding: folding)
         // Each test goes into its box where it is made: a closure kept in an
         // array or passed through a generic function (`Optional.map`) is
         // wrapped in two conversion thunks, which every decision would call.
-        var conditions: [CompiledExpr?] = []
-        var tests: [TestBox?] = []
-        conditions.reserveCapacity(block.allows.count)
-        tests.reserveCapacity(block.allows.count)
+        var compiledAllows: [CompiledAllow] = []
+        compiledAllows.reserveCapacity(block.allows.count)
         for index in block.allows.indices {
+            let coverage = MethodSet(covering: block.allows[index].methods)
             // The condition alone is read: a copy of the whole statement retains its methods too.
             guard let condition = block.allows[index].condition else {
-                conditions.append(nil)
-                tests.append(nil)
+                compiledAllows.append(CompiledAllow(coverage: coverage, condition: nil, test: nil))
                 continue
             }
             let compiled = compiler.compileCondition(condition)
-            conditions.append(compiled.value)
-            tests.append(TestBox(compiled.test))
+            compiledAllows.append(CompiledAllow(coverage: coverage, condition: compiled.value, test: TestBox(compiled.test)))
         }
-        compiledConditions = conditions
-        compiledTests = tests
+        self.compiledAllows = compiledAllows
         children = block.matches.map {
             CompiledMatch(block: $0, parentPattern: pattern, parentScope: scope, options: options, folding: folding)
         }
         compiler.compileFunctions()
     }
+}
+
+/// An allow statement ready to run.
+struct CompiledAllow: Sendable {
+    /// The request methods it covers.
+    let coverage: MethodSet
+    /// The condition compiled for untraced evaluation (`nil` for an
+    /// unconditional allow).
+    let condition: CompiledExpr?
+    /// The condition compiled as a test, for decisions without an
+    /// explanation (`nil` for an unconditional allow).
+    let test: TestBox?
 }
 
 /// The evaluable form of a ruleset: its scopes and match tree.
@@ -216,12 +225,22 @@ struct MethodSet: Sendable {
         self.bits = bits
     }
 
-    /// The bits of the methods `method` covers.
+    /// The bits of the methods `method` covers, from the table each
+    /// method's `covers` makes once (`RuleMethod.allCases` is an array made
+    /// at every call).
     private static func coverage(of method: RuleMethod) -> UInt8 {
-        var bits: UInt8 = 0
-        for covered in RuleMethod.allCases where method.covers(covered) { bits |= 1 << position(of: covered) }
-        return bits
+        coverageByPosition[Int(position(of: method))]
     }
+
+    /// Each method's coverage, by ``position(of:)``.
+    private static let coverageByPosition: [UInt8] = {
+        let methods = RuleMethod.allCases
+        var table = [UInt8](repeating: 0, count: methods.count)
+        for method in methods {
+            for covered in methods where method.covers(covered) { table[Int(position(of: method))] |= 1 << position(of: covered) }
+        }
+        return table
+    }()
 
     /// Whether a request for `method` is covered.
     @inline(__always)
