@@ -56,50 +56,61 @@ struct CallGraph {
 
     private func diagnose(_ nodes: [Node]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // By node: whether a diagnostic names it already, the longest chain
-        // starting at it (memoized), whether the walk is inside it.
+        // By node: whether a diagnostic names it already, whether the walk
+        // is inside it, and the longest chain starting at it, memoized as
+        // its length and the callee it goes on through (the chain is the
+        // node, then the first `length - 1` nodes of that callee's chain),
+        // where an array for each node's chain copied its callee's.
         var reported = [Bool](repeating: false, count: nodes.count)
-        var longest = [[Int]?](repeating: nil, count: nodes.count)
         var onStack = [Bool](repeating: false, count: nodes.count)
+        var length = [Int](repeating: 0, count: nodes.count)
+        var next = [Int](repeating: -1, count: nodes.count)
         // The functions the walk is inside, outermost first.
         var path: [Int] = []
 
-        func chain(from index: Int) -> [Int] {
-            if let known = longest[index] { return known }
+        /// The length of the longest chain from `index`.
+        func chainLength(from index: Int) -> Int {
+            if length[index] > 0 { return length[index] }
             if onStack[index] {
-                let cycleStart = path.firstIndex(of: index) ?? 0
-                let cycle = Array(path[cycleStart...]) + [index]
                 if !reported[index] {
                     reported[index] = true
+                    let cycleStart = path.firstIndex(of: index) ?? 0
+                    let cycle = path[cycleStart...] + [index]
                     diagnostics.append(.error(
                         "check.recursion", CheckMessages.recursion(cycle.map { function(nodes[$0]).name }),
                         at: function(nodes[index]).nameRange))
                 }
-                return [index]
+                // The chain ends here, at the function it started from.
+                return 1
             }
             onStack[index] = true
             path.append(index)
-            var best: [Int] = []
+            var best = 0
+            var bestCallee = -1
             for callee in nodes[index].callees {
-                let candidate = chain(from: callee)
-                if candidate.count > best.count { best = candidate }
+                let candidate = chainLength(from: callee)
+                if candidate > best {
+                    best = candidate
+                    bestCallee = callee
+                }
                 // Chains beyond the limit are reported already; stop growing them.
-                if best.count > Checker.maximumCallChain { break }
+                if best > Checker.maximumCallChain { break }
             }
             path.removeLast()
             onStack[index] = false
-            let result = [index] + best
-            longest[index] = result
-            return result
+            length[index] = best + 1
+            next[index] = bestCallee
+            return best + 1
         }
 
         for index in nodes.indices {
-            let longestChain = chain(from: index)
-            if longestChain.count > Checker.maximumCallChain, !reported[index],
-                !longestChain.contains(where: { reported[$0] && $0 != index })
-            {
+            let count = chainLength(from: index)
+            guard count > Checker.maximumCallChain, !reported[index] else { continue }
+            var chain = [index]
+            while chain.count < count { chain.append(next[chain[chain.count - 1]]) }
+            if !chain.contains(where: { reported[$0] && $0 != index }) {
                 reported[index] = true
-                let names = longestChain.prefix(Checker.maximumCallChain).map { function(nodes[$0]).name }
+                let names = chain.prefix(Checker.maximumCallChain).map { function(nodes[$0]).name }
                 diagnostics.append(.error("check.call-depth", CheckMessages.callDepth(names), at: function(nodes[index]).nameRange))
             }
         }

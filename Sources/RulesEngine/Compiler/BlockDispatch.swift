@@ -26,8 +26,8 @@ struct BlockDispatch: Sendable {
         var byLiteral: [UInt64: [Int]] = [:]
         var unindexed: [Int] = []
         for (position, block) in blocks.enumerated() {
-            if case .literal(let literal)? = block.segments.first {
-                byLiteral[Self.literalKey(literal.text), default: []].append(position)
+            if case .literal(let text)? = block.path.segments.first?.kind {
+                byLiteral[Self.literalKey(text), default: []].append(position)
             } else {
                 unindexed.append(position)
             }

@@ -115,11 +115,11 @@ final class MatchTree: @unchecked Sendable {
                 blocks.append(block)
                 let start = Int32(codes.count)
                 var captures = capturesAbove
-                for segment in block.segments {
-                    switch segment {
-                    case .literal(let literal):
+                for segment in block.path.segments {
+                    switch segment.kind {
+                    case .literal(let text):
                         codes.append(Int32(literals.count))
-                        literals.append(literal)
+                        literals.append(LiteralSegment(text))
                     case .single:
                         codes.append(MatchTree.singleCode)
                         captures += 1

@@ -130,12 +130,12 @@ final class CompiledFunction: Sendable {
 
 /// A match block ready for path matching.
 final class CompiledMatch: Sendable {
-    /// This block's own path segments.
-    let segments: [SegmentPattern]
+    /// This block's own path, as written.
+    let path: MatchPath
     /// The full pattern from the service root, for explanations.
     let pattern: String
     /// The range of the block's path.
-    let pathRange: SourceRange
+    var pathRange: SourceRange { path.range }
     /// The block's allow statements.
     let allows: [AllowStatement]
     /// Each allow ready to run, in ``allows`` order.
@@ -146,10 +146,9 @@ final class CompiledMatch: Sendable {
     let scope: Scope
 
     init(block: MatchBlock, parentPattern: String, parentScope: Scope, options: EngineOptions, folding: ConstantFolding) {
-        segments = block.path.segments.map { SegmentPattern($0.kind) }
+        path = block.path
         let pattern = block.path.text(after: parentPattern)
         self.pattern = pattern
-        pathRange = block.path.range
         allows = block.allows
         let scope = Scope(parent: parentScope, functions: block.functions, path: block.path)
         self.scope = scope
@@ -257,24 +256,6 @@ struct MethodSet: Sendable {
         case .create: 4
         case .update: 5
         case .delete: 6
-        }
-    }
-}
-
-/// One segment of a match block's path, ready for matching.
-enum SegmentPattern: Sendable {
-    /// A literal segment.
-    case literal(LiteralSegment)
-    /// `{x}`: one segment.
-    case single
-    /// `{x=**}`: any number of segments.
-    case recursive
-
-    init(_ kind: MatchSegment.Kind) {
-        switch kind {
-        case .literal(let text): self = .literal(LiteralSegment(text))
-        case .single: self = .single
-        case .recursive: self = .recursive
         }
     }
 }

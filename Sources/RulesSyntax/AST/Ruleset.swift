@@ -316,28 +316,75 @@ public struct AllowStatement: Sendable, Hashable {
 }
 
 /// `function name(params) { let x = e; return e; }`.
+///
+/// Like ``MatchBlock``, a value whose name, parameters, lets and body sit
+/// in one shared, immutable box: the checker and the compiler copy each
+/// declaration several times, and a copy then retains one reference.
 public struct FunctionDecl: Sendable, Hashable {
-    /// The function's name.
-    public var name: String
+    @usableFromInline
+    final class Contents: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let parameters: [Identifier]
+        @usableFromInline let lets: [LetBinding]
+        @usableFromInline let body: Expr
+
+        init(name: String, parameters: [Identifier], lets: [LetBinding], body: Expr) {
+            self.name = name
+            self.parameters = parameters
+            self.lets = lets
+            self.body = body
+        }
+    }
+
+    @usableFromInline let contents: Contents
     /// Where the name is.
     public var nameRange: SourceRange
-    /// Parameter names.
-    public var parameters: [Identifier]
-    /// `let` bindings, in order.
-    public var lets: [LetBinding]
-    /// The returned expression.
-    public var body: Expr
     /// From `function` to the closing brace.
     public var range: SourceRange
 
+    /// The function's name.
+    public var name: String {
+        @inlinable get { contents.name }
+        set { self = FunctionDecl(name: newValue, nameRange: nameRange, parameters: parameters, lets: lets, body: body, range: range) }
+    }
+    /// Parameter names.
+    public var parameters: [Identifier] {
+        @inlinable get { contents.parameters }
+        set { self = FunctionDecl(name: name, nameRange: nameRange, parameters: newValue, lets: lets, body: body, range: range) }
+    }
+    /// `let` bindings, in order.
+    public var lets: [LetBinding] {
+        @inlinable get { contents.lets }
+        set { self = FunctionDecl(name: name, nameRange: nameRange, parameters: parameters, lets: newValue, body: body, range: range) }
+    }
+    /// The returned expression.
+    public var body: Expr {
+        @inlinable get { contents.body }
+        set { self = FunctionDecl(name: name, nameRange: nameRange, parameters: parameters, lets: lets, body: newValue, range: range) }
+    }
+
     /// Creates a function declaration.
     public init(name: String, nameRange: SourceRange, parameters: [Identifier], lets: [LetBinding], body: Expr, range: SourceRange) {
-        self.name = name
+        contents = Contents(name: name, parameters: parameters, lets: lets, body: body)
         self.nameRange = nameRange
-        self.parameters = parameters
-        self.lets = lets
-        self.body = body
         self.range = range
+    }
+
+    /// Structural equality, field by field.
+    public static func == (lhs: FunctionDecl, rhs: FunctionDecl) -> Bool {
+        lhs.nameRange == rhs.nameRange && lhs.range == rhs.range
+            && (lhs.contents === rhs.contents
+                || (lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.lets == rhs.lets && lhs.body == rhs.body))
+    }
+
+    /// Hashes every field, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(nameRange)
+        hasher.combine(parameters)
+        hasher.combine(lets)
+        hasher.combine(body)
+        hasher.combine(range)
     }
 }
 

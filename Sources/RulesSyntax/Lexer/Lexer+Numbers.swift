@@ -33,15 +33,15 @@ extension Lexer {
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
                 diagnostics.append(SyntaxMessages.floatOutOfRange(text, SourceRange(start: start, end: end)))
-                return Token(kind: .float, start: start, end: end, value: .float(0))
+                return literalToken(.float, start: start, end: end, .float(0))
             }
-            return Token(kind: .float, start: start, end: end, value: .float(value))
+            return literalToken(.float, start: start, end: end, .float(value))
         }
         var magnitude: UInt64? = 0
         for index in start..<end {
             magnitude = magnitude.flatMap { Self.appendDigit(UInt64(bytes[index] - UInt8(ascii: "0")), to: $0, base: 10) }
         }
-        return Token(kind: .int, start: start, end: end, value: .int(magnitude))
+        return literalToken(.int, start: start, end: end, .int(magnitude))
     }
 
     private mutating func scanHexInt(from start: Int) -> Token {
@@ -53,7 +53,7 @@ extension Lexer {
             position = end
             let range = SourceRange(start: start, end: end)
             diagnostics.append(SyntaxMessages.invalidNumber(String(decoding: bytes[start..<end], as: UTF8.self), range))
-            return Token(kind: .int, start: start, end: end, value: .int(0))
+            return literalToken(.int, start: start, end: end, .int(0))
         }
         if let invalid = rejectGluedLetters(start: start, end: end) { return invalid }
         position = end
@@ -61,7 +61,7 @@ extension Lexer {
         for index in (start + 2)..<end {
             magnitude = magnitude.flatMap { Self.appendDigit(UInt64(bytes[index].hexValue), to: $0, base: 16) }
         }
-        return Token(kind: .int, start: start, end: end, value: .int(magnitude))
+        return literalToken(.int, start: start, end: end, .int(magnitude))
     }
 
     /// When letters, digits or `_` follow a number directly, reports the
@@ -73,7 +73,7 @@ extension Lexer {
         position = runEnd
         let range = SourceRange(start: start, end: runEnd)
         diagnostics.append(SyntaxMessages.invalidNumber(String(decoding: bytes[start..<runEnd], as: UTF8.self), range))
-        return Token(kind: .int, start: start, end: runEnd, value: .int(0))
+        return literalToken(.int, start: start, end: runEnd, .int(0))
     }
 
     /// `value * base + digit`, or `nil` when it overflows 64 bits.

@@ -47,13 +47,13 @@ extension Lexer {
         let lastRun = bytes[runStart..<min(contentEnd ?? index, bytes.count)]
         if isBytes {
             decoded.append(contentsOf: lastRun)
-            return Token(kind: .bytes, start: start, end: index, value: .bytes(decoded))
+            return literalToken(.bytes, start: start, end: index, .bytes(decoded))
         }
         guard runStart != contentStart else {
-            return Token(kind: .string, start: start, end: index, value: .string(String(decoding: lastRun, as: UTF8.self)))
+            return literalToken(.string, start: start, end: index, .string(String(decoding: lastRun, as: UTF8.self)))
         }
         decoded.append(contentsOf: lastRun)
-        return Token(kind: .string, start: start, end: index, value: .string(String(decoding: decoded, as: UTF8.self)))
+        return literalToken(.string, start: start, end: index, .string(String(decoding: decoded, as: UTF8.self)))
     }
 
     /// Decodes the escape whose backslash is at `index`, appending its UTF-8

@@ -26,6 +26,8 @@ struct Lexer: Sendable {
     var comments: [SourceRange] = []
     /// The names read so far, for ``name(from:to:)``.
     private var names = NameCache()
+    /// The decoded value of the last literal token scanned, until taken.
+    private var literal: TokenValue = .none
 
     /// Creates a lexer over a file's bytes.
     init(bytes: [UInt8]) {
@@ -40,6 +42,19 @@ struct Lexer: Sendable {
     @inline(__always)
     func byte(at offset: Int) -> UInt8 {
         offset < bytes.count ? bytes[offset] : 0
+    }
+
+    /// A literal token, its decoded value kept for ``takeLiteral()``.
+    mutating func literalToken(_ kind: TokenKind, start: Int, end: Int, _ value: TokenValue) -> Token {
+        literal = value
+        return Token(kind: kind, start: start, end: end)
+    }
+
+    /// The decoded value of the literal token just scanned (moved out).
+    mutating func takeLiteral() -> TokenValue {
+        var value = TokenValue.none
+        swap(&value, &literal)
+        return value
     }
 
     /// The text of `bytes[start..<end]`, a name or a path segment: made

@@ -56,6 +56,11 @@ enum TokenKind: UInt8, Sendable {
     /// A character that starts no token (`#`, `$`, a lone `&`, ...).
     case invalid
 
+    /// Whether a token of this kind carries a decoded value (``TokenValue``).
+    var isLiteral: Bool {
+        self == .int || self == .float || self == .string || self == .bytes
+    }
+
     /// Whether the token is a keyword, i.e. shaped like an identifier but reserved.
     var isKeyword: Bool {
         switch self {
@@ -114,7 +119,10 @@ enum TokenValue: Sendable {
     case bytes([UInt8])
 }
 
-/// One token: its kind, its byte range and, for literals, its decoded value.
+/// One token: its kind and its byte range. A literal's decoded value
+/// comes separately (``Lexer/takeLiteral()``): the parser copies tokens
+/// at every step, and a value in each would be copied and destroyed with
+/// it.
 struct Token: Sendable {
     /// What the token is.
     var kind: TokenKind
@@ -122,8 +130,6 @@ struct Token: Sendable {
     var start: Int
     /// Offset one past the last byte.
     var end: Int
-    /// The decoded literal value.
-    var value: TokenValue = .none
 
     /// The token's byte range.
     var range: SourceRange { SourceRange(start: start, end: end) }

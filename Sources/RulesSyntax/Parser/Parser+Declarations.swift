@@ -78,7 +78,7 @@ extension RulesParser {
             synchronizeTopLevel()
             return (.v1, SourceRange(start: start, end: previousEnd))
         }
-        guard at(.string), case .string(let value) = current.value else {
+        guard at(.string), case .string(let value) = takeLiteral() else {
             reportMismatched(expecting: "STRING")
             synchronizeTopLevel()
             return (.v1, SourceRange(start: start, end: previousEnd))

@@ -6,12 +6,14 @@ extension RulesParser {
         case .int, .float:
             return numberLiteral(negatedFrom: nil)
         case .string:
+            let literal = takeLiteral()
             advance()
-            if case .string(let value) = token.value { return node(.leaf(.string(value)), token.range) }
+            if case .string(let value) = literal { return node(.leaf(.string(value)), token.range) }
             return invalid(token.range)
         case .bytes:
+            let literal = takeLiteral()
             advance()
-            if case .bytes(let value) = token.value { return node(.leaf(.bytes(value)), token.range) }
+            if case .bytes(let value) = literal { return node(.leaf(.bytes(value)), token.range) }
             return invalid(token.range)
         case .true, .false:
             advance()
@@ -56,9 +58,10 @@ extension RulesParser {
     /// `negatedFrom` precedes it. Ints are range-checked after applying the sign.
     mutating func numberLiteral(negatedFrom minusStart: Int?) -> Node {
         let token = current
+        let literal = takeLiteral()
         advance()
         let range = SourceRange(start: minusStart ?? token.start, end: token.end)
-        switch token.value {
+        switch literal {
         case .float(let value):
             return node(.leaf(.float(minusStart == nil ? value : -value)), range)
         case .int(let magnitude):

@@ -45,8 +45,12 @@ struct RulesParser {
     var lexer: Lexer
     /// The token being looked at.
     var current: Token
-    /// A token scanned ahead of ``current`` by ``peek()``.
+    /// The decoded value of ``current`` when it is a literal (stale
+    /// otherwise); ``takeLiteral()`` moves it out.
+    private var currentLiteral: TokenValue = .none
+    /// A token scanned ahead of ``current`` by ``peek()``, and its value.
     private var peeked: Token?
+    private var peekedLiteral: TokenValue = .none
     /// End offset of the last consumed token.
     var previousEnd = 0
     /// Parser diagnostics (the lexer keeps its own).
@@ -70,6 +74,7 @@ struct RulesParser {
         self.bytes = bytes
         var lexer = Lexer(bytes: bytes)
         self.current = lexer.next()
+        if current.kind.isLiteral { currentLiteral = lexer.takeLiteral() }
         self.lexer = lexer
     }
 
@@ -81,9 +86,23 @@ struct RulesParser {
         if let next = peeked {
             current = next
             peeked = nil
+            if next.kind.isLiteral { swap(&currentLiteral, &peekedLiteral) }
         } else {
-            current = lexer.next()
+            scanCurrent()
         }
+    }
+
+    /// Scans the next token into ``current``.
+    private mutating func scanCurrent() {
+        current = lexer.next()
+        if current.kind.isLiteral { currentLiteral = lexer.takeLiteral() }
+    }
+
+    /// The decoded value of ``current``, a literal token (moved out: taken once).
+    mutating func takeLiteral() -> TokenValue {
+        var value = TokenValue.none
+        swap(&value, &currentLiteral)
+        return value
     }
 
     /// The token after ``current``, scanned once and kept for ``advance()``.
@@ -91,6 +110,7 @@ struct RulesParser {
         if let peeked { return peeked }
         let next = lexer.next()
         peeked = next
+        if next.kind.isLiteral { peekedLiteral = lexer.takeLiteral() }
         return next
     }
 
@@ -99,7 +119,7 @@ struct RulesParser {
         peeked = nil
         lexer.position = offset
         previousEnd = offset
-        current = lexer.next()
+        scanCurrent()
     }
 
     /// Whether the current token has the given kind.
