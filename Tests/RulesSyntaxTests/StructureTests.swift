@@ -184,4 +184,40 @@ struct StructureTests {
         #expect(restored == original)
         #expect(restored.hashValue == original.hashValue)
     }
+
+    /// A function declaration shares its contents between copies too, and
+    /// stays a value in the same way.
+    @Test func functionDeclarationsAreValues() throws {
+        let source = """
+            service s {
+              function f(a, b) { let c = a + b; return c > 1; }
+              match /a { allow read: if f(1, 2); }
+            }
+            """
+        let original = try #require(Fixtures.parse(source).ruleset.service?.functions.first)
+        let reparsed = try #require(Fixtures.parse(source).ruleset.service?.functions.first)
+        #expect(original == reparsed)
+        #expect(original.hashValue == reparsed.hashValue)
+
+        var edited = original
+        edited.name = "g"
+        edited.parameters.removeLast()
+        edited.lets[0].name.name = "d"
+        edited.body = edited.lets[0].value
+        edited.nameRange = SourceRange(start: 0, end: 1)
+        #expect(edited.name == "g" && edited.parameters.map(\.name) == ["a"] && edited.lets[0].name.name == "d")
+        #expect(original.name == "f" && original.parameters.map(\.name) == ["a", "b"] && original.lets[0].name.name == "c")
+        #expect(original.body != edited.body && original.nameRange != edited.nameRange)
+        #expect(original == reparsed)
+        #expect(edited != original)
+
+        var restored = edited
+        restored.name = original.name
+        restored.parameters = original.parameters
+        restored.lets = original.lets
+        restored.body = original.body
+        restored.nameRange = original.nameRange
+        #expect(restored == original)
+        #expect(restored.hashValue == original.hashValue)
+    }
 }
