@@ -38,4 +38,17 @@ struct KeywordTests {
         #expect(TokenKind.keyword(bytes[2..<8]) == .return)
         #expect(TokenKind.keyword(bytes[1..<8]) == nil)
     }
+
+    /// Exactly the four literal kinds carry a decoded value: the test is a
+    /// range of raw values, so it must follow the declaration order.
+    @Test func onlyLiteralKindsCarryValues() {
+        var kind = TokenKind(rawValue: 0)
+        var literals: [TokenKind] = []
+        while let current = kind {
+            if current.isLiteral { literals.append(current) }
+            kind = TokenKind(rawValue: current.rawValue + 1)
+        }
+        #expect(literals == [.int, .float, .string, .bytes])
+        #expect(TokenKind(rawValue: TokenKind.invalid.rawValue + 1) == nil)
+    }
 }

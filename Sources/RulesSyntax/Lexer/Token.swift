@@ -56,9 +56,11 @@ enum TokenKind: UInt8, Sendable {
     /// A character that starts no token (`#`, `$`, a lone `&`, ...).
     case invalid
 
-    /// Whether a token of this kind carries a decoded value (``TokenValue``).
+    /// Whether a token of this kind carries a decoded value (``TokenValue``):
+    /// `int`, `float`, `string` and `bytes`, declared in a row.
+    @inline(__always)
     var isLiteral: Bool {
-        self == .int || self == .float || self == .string || self == .bytes
+        rawValue &- TokenKind.int.rawValue <= TokenKind.bytes.rawValue &- TokenKind.int.rawValue
     }
 
     /// Whether the token is a keyword, i.e. shaped like an identifier but reserved.
