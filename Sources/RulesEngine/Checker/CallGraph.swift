@@ -28,7 +28,7 @@ struct CallGraph {
         // one array, refilled for each function. File-level functions see
         // the service block's too, as this check always has (name
         // resolution is stricter).
-        var visible: [[String: Int]] = []
+        var visible: [FunctionTable] = []
         for (position, blocks) in scopes.chains.enumerated() {
             guard let index = nodeOfPosition[position] else { continue }
             visible.removeAll(keepingCapacity: true)

@@ -19,25 +19,25 @@ struct FunctionScopes {
     /// Each declaration's key.
     let keys: [Int]
     /// File-level functions by name.
-    let fileFunctions: [String: Int]
+    let fileFunctions: FunctionTable
     /// Service-level functions by name.
-    let serviceFunctions: [String: Int]
+    let serviceFunctions: FunctionTable
     /// Each block's own functions by name, by the block's start.
-    private let blockFunctions: [Int: [String: Int]]
+    private let blockFunctions: [Int: FunctionTable]
     private let fileCount: Int
 
     init(_ ruleset: Ruleset) {
         (declarations, chains) = ruleset.allFunctions
         fileCount = ruleset.functions.count
-        var fileFunctions: [String: Int] = [:]
-        var serviceFunctions: [String: Int] = [:]
-        var blockFunctions: [Int: [String: Int]] = [:]
+        var fileFunctions = FunctionTable()
+        var serviceFunctions = FunctionTable()
+        var blockFunctions: [Int: FunctionTable] = [:]
         var keys: [Int] = []
         keys.reserveCapacity(declarations.count)
         for position in declarations.indices {
             let name = declarations[position].name
             if let block = chains[position].last {
-                keys.append(blockFunctions[block.range.start, default: [:]].firstKey(for: name, position))
+                keys.append(blockFunctions[block.range.start, default: FunctionTable()].firstKey(for: name, position))
             } else if position < fileCount {
                 keys.append(fileFunctions.firstKey(for: name, position))
             } else {
@@ -54,29 +54,55 @@ struct FunctionScopes {
     func isFileLevel(_ position: Int) -> Bool { position < fileCount }
 
     /// The functions `block` itself declares, by name.
-    func functions(of block: MatchBlock) -> [String: Int] {
+    func functions(of block: MatchBlock) -> FunctionTable {
         // Most blocks declare none: no lookup for them.
-        guard !block.functions.isEmpty else { return [:] }
-        return blockFunctions[block.range.start] ?? [:]
+        guard !block.functions.isEmpty else { return FunctionTable() }
+        return blockFunctions[block.range.start] ?? FunctionTable()
     }
 }
 
-extension Dictionary where Key == String, Value == Int {
-    /// The key of the function named `name` in a table of functions.
-    ///
-    /// Most tables hold one function or a few (a block's own): comparing
-    /// their names, length first, costs less than hashing `name`.
+/// One scope's functions by name: the key of the first declaration of
+/// each name.
+///
+/// Most scopes declare one function or a few (a block's own): comparing
+/// their names in turn, length first, costs less than hashing the name,
+/// and the entries are one array where a dictionary allocated and hashed
+/// on every insertion. A scope of many functions also indexes them by
+/// name, so a file of very many functions stays linear to check.
+struct FunctionTable {
+    private struct Entry {
+        let name: String
+        let length: Int
+        let key: Int
+    }
+
+    private var entries: [Entry] = []
+    /// Every entry's key by name, once there are more than ``comparedInTurn``.
+    private var byName: [String: Int]?
+    private static let comparedInTurn = 8
+
+    /// Whether the scope declares no function.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The key of the function named `name`, if the scope declares one.
     func key(forName name: String) -> Int? {
-        guard count <= 4 else { return self[name] }
+        if let byName { return byName[name] }
         let length = name.utf8.count
-        for (candidate, key) in self where candidate.utf8.count == length && candidate == name { return key }
+        for index in entries.indices where entries[index].length == length && entries[index].name == name {
+            return entries[index].key
+        }
         return nil
     }
 
     /// The key already recorded for `name`, or `position`, recorded now.
     fileprivate mutating func firstKey(for name: String, _ position: Int) -> Int {
-        if let first = self[name] { return first }
-        self[name] = position
+        if let first = key(forName: name) { return first }
+        entries.append(Entry(name: name, length: name.utf8.count, key: position))
+        if byName != nil {
+            byName?[name] = position
+        } else if entries.count > Self.comparedInTurn {
+            byName = Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.name, $0.key) })
+        }
         return position
     }
 }

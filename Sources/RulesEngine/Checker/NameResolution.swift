@@ -25,7 +25,7 @@ struct NameResolution {
         /// (see ``FunctionScopes``): each maps a name to the key of the
         /// declaration a call resolves to. The tables are the scopes' own,
         /// shared rather than merged into a copy for every block.
-        var functionTables: [[String: Int]]
+        var functionTables: [FunctionTable]
 
         /// The key of the declaration a call of `name` resolves to: the
         /// innermost scope's.
@@ -37,7 +37,7 @@ struct NameResolution {
         }
 
         /// What code declared inside `block` sees.
-        func entering(_ block: MatchBlock, declaring functions: [String: Int]) -> Visibility {
+        func entering(_ block: MatchBlock, declaring functions: FunctionTable) -> Visibility {
             var visibility = including(functions)
             for segment in block.path.segments {
                 switch segment.kind {
@@ -55,7 +55,7 @@ struct NameResolution {
         }
 
         /// This visibility with `functions` declared in an inner scope.
-        func including(_ functions: [String: Int]) -> Visibility {
+        func including(_ functions: FunctionTable) -> Visibility {
             guard !functions.isEmpty else { return self }
             var visibility = self
             visibility.functionTables.append(functions)
@@ -137,9 +137,13 @@ struct NameResolution {
                 // The condition alone is read, not a copy of the whole statement.
                 guard let condition = block.allows[index].condition else { continue }
                 walker.walk(condition, visibility, locals: [], into: &conditionUses)
-                diagnostics.append(contentsOf: conditionUses.warnings.lazy.map(\.diagnostic))
+                // Most conditions warn about nothing: appending an empty
+                // lazy sequence still cost a few hundred instructions.
+                if !conditionUses.warnings.isEmpty {
+                    diagnostics.append(contentsOf: conditionUses.warnings.lazy.map(\.diagnostic))
+                    conditionUses.warnings.removeAll(keepingCapacity: true)
+                }
                 for key in conditionUses.calls { reachable[key] = true }
-                conditionUses.warnings.removeAll(keepingCapacity: true)
                 conditionUses.calls.removeAll(keepingCapacity: true)
             }
             for child in block.matches { visit(child, visibility) }

@@ -10,12 +10,16 @@ import RulesSyntax
 /// and holds a repetition (`(a+)+`) is a warning: this engine and RE2 answer
 /// it in linear time, backtracking engines (and tools built on them) may not.
 enum RegexCheck {
-    static let patternMethods: Set<String> = ["matches", "split", "replace"]
+    /// Whether a method takes a pattern: `matches`, `split`, `replace`
+    /// (three comparisons of short strings cost less than hashing the name).
+    static func isPatternMethod(_ name: String) -> Bool {
+        name == "matches" || name == "split" || name == "replace"
+    }
 
     /// Checks a call if it calls a pattern method with a constant pattern.
     static func check(callee: Expr, arguments: [Expr], into diagnostics: inout [Diagnostic]) {
         guard case .member(_, let name) = callee.kind,
-            patternMethods.contains(name.name), let first = arguments.first,
+            isPatternMethod(name.name), let first = arguments.first,
             case .string(let pattern) = first.kind
         else { return }
         switch RulesRegex.rejection(of: pattern) {
