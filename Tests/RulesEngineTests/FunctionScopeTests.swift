@@ -111,4 +111,18 @@ struct FunctionScopeTests {
             method: .get, bucket: Engine.bucket, objectPath: path, time: Engine.time))
         #expect(decision.allowed == allowed, "\(decision.allows.map(\.outcome))")
     }
+
+    /// The checker resolves calls in scopes of a few functions and of more
+    /// than it compares in turn alike: every call finds its function (no
+    /// unknown or unused function), and only an undeclared name is unknown.
+    @Test(arguments: [3, 8, 9, 30])
+    func checkerResolvesCallsInScopesOfAnySize(_ count: Int) {
+        let functions = (0..<count).map { "function f\($0)(x) { return x == \($0); }" }.joined(separator: "\n")
+        let calls = (0..<count).map { "f\($0)(\($0))" }.joined(separator: " && ")
+        let text = "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n"
+            + "    match /a/{x} {\n\(functions)\n      allow read: if \(calls) && g(1);\n    }\n  }\n}\n"
+        let diagnostics = CompiledRuleset.compile(text).diagnostics
+        #expect(diagnostics.filter { $0.id == "check.unused-function" }.isEmpty, "\(diagnostics.map(\.message))")
+        #expect(diagnostics.filter { $0.id == "check.invalid-function" }.map(\.message) == [CheckMessages.invalidFunction("g")])
+    }
 }
