@@ -139,8 +139,18 @@ extension Lexer {
     /// The end of an identifier starting at `start` (equal to `start` when none).
     func identifierEnd(from start: Int) -> Int {
         guard byte(at: start).isIdentifierStart else { return start }
-        return Self.end(of: bytes, from: start + 1) { $0.isIdentifierContinue }
+        // One table load a byte, where the class test took four comparisons.
+        return bytes.withUnsafeBufferPointer { buffer in
+            Self.continuesIdentifier.withUnsafeBufferPointer { table in
+                var index = start + 1
+                while index < buffer.count && table[Int(buffer[index])] { index += 1 }
+                return index
+            }
+        }
     }
+
+    /// For each byte value, whether it continues an identifier (`[A-Za-z0-9_]`).
+    private static let continuesIdentifier: [Bool] = (0...255).map { UInt8($0).isIdentifierContinue }
 }
 
 extension UInt8 {
