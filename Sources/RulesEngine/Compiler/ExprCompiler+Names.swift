@@ -1,18 +1,24 @@
 import RulesSyntax
 
 extension ExprCompiler {
-    /// Reads a name (without counting it): a local, a wildcard, `request`
-    /// or `resource`.
+    /// Reads a name, counting its node: a local, a wildcard, `request` or
+    /// `resource`.
     func compileName(_ name: String) -> CompiledExpr {
+        // Each closure counts the name's node itself: a closure around
+        // the read was one more allocation and one more call.
         switch localBinding(of: name) {
         case .parameter(let slot):
-            return { evaluator, base in evaluator.parameter(at: base + slot) }
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return evaluator.parameter(at: base + slot)
+            }
         case .letBinding(let index, let slot):
             let code = locals!.code
             // The function's own code holds this closure: `unowned` keeps
             // the two from keeping each other alive after the ruleset goes.
             return { [unowned code] evaluator, base throws(EvalError) in
-                try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index].run)
+                try evaluator.countNode()
+                return try evaluator.letValue(at: base + slot, base: base, initializer: code.letInitializers[index].run)
             }
         case nil:
             return compileOuterName(name)
@@ -44,8 +50,14 @@ extension ExprCompiler {
         case "resource": global = { evaluator, _ in evaluator.request.existing ?? .null }
         default: global = { _, _ throws(EvalError) in throw .nullValue }
         }
-        guard let position = wildcard(named: name) else { return global }
+        guard let position = wildcard(named: name) else {
+            return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return try global(evaluator, base)
+            }
+        }
         return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
             guard let value = evaluator.capturedValue(at: position) else { return try global(evaluator, base) }
             return value
         }

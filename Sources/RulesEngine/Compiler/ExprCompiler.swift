@@ -84,11 +84,7 @@ struct ExprCompiler {
         case .path(let segments):
             return compilePath(segments)
         case .identifier(let name):
-            let read = compileName(name)
-            return { evaluator, base throws(EvalError) in
-                try evaluator.countNode()
-                return try read(evaluator, base)
-            }
+            return compileName(name)
         case .member(let base, let name):
             return compileMember(base, name.name)
         case .index(let base, let index):
