@@ -289,6 +289,33 @@ import Testing
         }
     }
 
+    /// Names and calls read as values count their nodes as the tree walker
+    /// does: for each kind, a list of copies runs out of the budget at the
+    /// same copy both ways (every count is decided both ways, up to the
+    /// first that fails; a list keeps the copies one level deep).
+    @Test(arguments: [
+        "a.size() == 1", "string(1) == '1'", "math.abs(-1) == 1", "f(a) == a", "(a) == 'x'", "request.auth == null",
+        "g() == 1", "h(a, b) == b",
+    ])
+    func valueReadsCountTheirNodesBothWays(_ term: String) throws {
+        var failedAt: Int?
+        for copies in 100...1000 where failedAt == nil {
+            let condition = "[" + Array(repeating: term, count: copies).joined(separator: ", ") + "].size() > 0"
+            let rules = Engine.storageRules("""
+                function f(x) { return x; }
+                function g() { return 1; }
+                function h(x, y) { return y; }
+                match /{a}/{b} { allow get: if \(condition); }
+                """)
+            let compiled = try #require(Engine.compile(rules))
+            let decision = Engine.decideBothWays(compiled, AuthorizationRequest(
+                method: .get, bucket: Engine.bucket, objectPath: "x/y", time: Engine.time))
+            if !decision.allowed { failedAt = copies }
+        }
+        let copies = try #require(failedAt, "the budget never ran out")
+        #expect(copies > 100, "\(term): the first copy to fail is \(copies)")
+    }
+
     /// Constant sub-expressions are folded when the ruleset compiles but
     /// still count their nodes. `(1 + 2 * 3 - 4) * 5 % 6 == (2 + 1) * 1`
     /// counts 10 (two parentheses, seven operators, the `==`); `k` copies

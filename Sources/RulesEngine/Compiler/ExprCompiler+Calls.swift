@@ -3,20 +3,21 @@ import RulesSyntax
 extension ExprCompiler {
     /// `f(args)`, `ns.f(args)` and `value.method(args)`, resolved as
     /// ``Evaluator``'s `call` resolves them.
+    ///
+    /// Each kind of call's closure counts the call's node first: a closure
+    /// around the call was one more allocation and one more call.
     func compileCall(_ callee: Expr, _ argumentExprs: [Expr]) -> CompiledExpr {
-        let call: CompiledExpr
         switch callee.kind {
         case .identifier(let name):
-            call = compileFunctionCall(name, argumentExprs)
+            return compileFunctionCall(name, argumentExprs)
         case .member(let base, let name):
-            call = compileMemberCall(base, name.name, argumentExprs)
+            return compileMemberCall(base, name.name, argumentExprs)
         default:
             // Only names and members can be called; `(f)(x)` names no function.
-            call = { _, _ throws(EvalError) in throw .functionNotFound("()") }
-        }
-        return { evaluator, base throws(EvalError) in
-            try evaluator.countNode()
-            return try call(evaluator, base)
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNode()
+                throw .functionNotFound("()")
+            }
         }
     }
 
@@ -26,9 +27,13 @@ extension ExprCompiler {
         }
         let arguments = compileAll(argumentExprs)
         guard let builtin = BuiltinRegistry.global(name), builtin.name != "debug" || options.enablesDebugFunction else {
-            return { _, _ throws(EvalError) in throw .functionNotFound(name) }
+            return { evaluator, _ throws(EvalError) in
+                try evaluator.countNode()
+                throw .functionNotFound(name)
+            }
         }
         return { evaluator, base throws(EvalError) in
+            try evaluator.countNode()
             let values = try evaluator.evaluate(arguments, base)
             return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
         }
@@ -84,13 +89,15 @@ extension ExprCompiler {
         switch argumentExprs.count {
         case 0:
             return { evaluator, _ throws(EvalError) in
-                try evaluator.call(code, name: name) { code, evaluator, base throws(EvalError) in
+                try evaluator.countNode()
+                return try evaluator.call(code, name: name) { code, evaluator, base throws(EvalError) in
                     try code.body(evaluator, base)
                 }
             }
         case 1:
             let argument = compile(argumentExprs[0])
             return { evaluator, base throws(EvalError) in
+                try evaluator.countNode()
                 let value = try argument(evaluator, base)
                 return try evaluator.call(code, with: value, name: name) { code, evaluator, base throws(EvalError) in
                     try code.body(evaluator, base)
@@ -99,7 +106,8 @@ extension ExprCompiler {
         default:
             let arguments = compileAll(argumentExprs)
             return { evaluator, base throws(EvalError) in
-                try evaluator.call(code, arguments, callerBase: base, name: name) {
+                try evaluator.countNode()
+                return try evaluator.call(code, arguments, callerBase: base, name: name) {
                     code, evaluator, base throws(EvalError) in try code.body(evaluator, base)
                 }
             }
@@ -117,6 +125,7 @@ extension ExprCompiler {
         let builtin = BuiltinRegistry.function(namespace: namespace, name: name)
         let arguments = compileAll(argumentExprs)
         return { evaluator, frame throws(EvalError) in
+            try evaluator.countNode()
             guard let builtin else { throw .functionNotFound("\(namespace).\(name)") }
             let values = try evaluator.evaluate(arguments, frame)
             return try builtin.invoke(receiver: nil, arguments: values, context: evaluator)
@@ -132,6 +141,7 @@ extension ExprCompiler {
             let regex = RulesRegex.wholeMatchRegex(pattern)
         {
             return { evaluator, frame throws(EvalError) in
+                try evaluator.countNode()
                 let receiver = try receiverExpr(evaluator, frame)
                 guard case .string(let subject) = receiver else {
                     return try method.invoke(on: receiver, [.string(pattern)], evaluator)
@@ -141,6 +151,7 @@ extension ExprCompiler {
         }
         let arguments = compileAll(argumentExprs)
         return { evaluator, frame throws(EvalError) in
+            try evaluator.countNode()
             let receiver = try receiverExpr(evaluator, frame)
             return try method.invoke(on: receiver, try evaluator.evaluate(arguments, frame), evaluator)
         }
