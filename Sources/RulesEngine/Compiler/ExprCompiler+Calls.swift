@@ -56,12 +56,15 @@ extension ExprCompiler {
         // around it rather than called through a generic thunk.
         switch argumentExprs.count {
         case 0:
-            return { evaluator, _ throws(EvalError) in
+            if let shared = function.argumentlessCallTest { return shared.test }
+            let call: CompiledTest = { evaluator, _ throws(EvalError) in
                 try evaluator.countNode()
                 return try evaluator.call(code, name: name) { code, evaluator, base throws(EvalError) in
                     try TestBox.run(code.testReference.unsafelyUnwrapped, evaluator, base)
                 }
             }
+            function.argumentlessCallTest = TestBox(call)
+            return call
         case 1:
             let argument = compile(argumentExprs[0])
             return { evaluator, base throws(EvalError) in

@@ -103,8 +103,9 @@ final class Scope: Sendable {
 ///
 /// A class: every call site and every check of a call looks one up, and a
 /// reference is copied with one retain where the declaration's fields would
-/// each be retained.
-final class CompiledFunction: Sendable {
+/// each be retained. Like ``FunctionCode``, it is filled in only while the
+/// ruleset is being compiled, and read only afterwards.
+final class CompiledFunction: @unchecked Sendable {
     let declaration: FunctionDecl
     /// Depth of the declaring scope: the function sees wildcards bound at
     /// this depth and above.
@@ -114,6 +115,11 @@ final class CompiledFunction: Sendable {
     let code: FunctionCode
     /// The name's length in UTF-8 bytes, compared before the name.
     let nameLength: Int
+    /// A call of this function without arguments as a test, made at its
+    /// first call site and shared by the others: every such call compiles
+    /// to the same closure. In a box, as a closure kept in an optional
+    /// could come back wrapped in conversion thunks.
+    var argumentlessCallTest: TestBox?
 
     init(declaration: FunctionDecl, scopeDepth: Int) {
         self.declaration = declaration
