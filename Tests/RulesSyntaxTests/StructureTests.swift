@@ -146,6 +146,26 @@ struct StructureTests {
         #expect(first.ruleset.dump() == second.ruleset.dump())
     }
 
+    /// Checks that a syntax node whose contents copies share behaves as a
+    /// value: a second parse gives an equal node with the same hash,
+    /// `edit` changes a copy and leaves `original` as it was (`check` sees
+    /// both), and `restore` makes the edited copy equal to it again.
+    static func expectValueSemantics<Node: Hashable>(
+        _ original: Node, reparsed: Node, edit: (inout Node) -> Void, check: (_ edited: Node) -> Void,
+        restore: (inout Node) -> Void
+    ) {
+        #expect(original == reparsed)
+        #expect(original.hashValue == reparsed.hashValue)
+        var edited = original
+        edit(&edited)
+        check(edited)
+        #expect(original == reparsed)
+        #expect(edited != original)
+        restore(&edited)
+        #expect(edited == original)
+        #expect(edited.hashValue == original.hashValue)
+    }
+
     /// A match block shares its contents between copies, yet stays a value:
     /// setting a field of one copy leaves the others as they were, and
     /// equality and hashing compare contents, not storage.
@@ -161,28 +181,22 @@ struct StructureTests {
             """
         let original = try #require(Fixtures.parse(source).ruleset.service?.matches.first)
         let reparsed = try #require(Fixtures.parse(source).ruleset.service?.matches.first)
-        #expect(original == reparsed)
-        #expect(original.hashValue == reparsed.hashValue)
-
-        var edited = original
-        edited.allows = []
-        edited.matches[0].range = SourceRange(start: 0, end: 1)
-        edited.functions.removeAll()
-        edited.path = MatchPath(segments: [], range: .at(0))
-        #expect(edited.allows.isEmpty && edited.functions.isEmpty && edited.path.segments.isEmpty)
-        #expect(edited.matches[0].range == SourceRange(start: 0, end: 1))
-        #expect(original.allows.count == 1 && original.functions.count == 1 && original.path.segments.count == 2)
-        #expect(original.matches[0].range != SourceRange(start: 0, end: 1))
-        #expect(original == reparsed)
-        #expect(edited != original)
-
-        var restored = edited
-        restored.path = original.path
-        restored.functions = original.functions
-        restored.allows = original.allows
-        restored.matches = original.matches
-        #expect(restored == original)
-        #expect(restored.hashValue == original.hashValue)
+        Self.expectValueSemantics(original, reparsed: reparsed) { edited in
+            edited.allows = []
+            edited.matches[0].range = SourceRange(start: 0, end: 1)
+            edited.functions.removeAll()
+            edited.path = MatchPath(segments: [], range: .at(0))
+        } check: { edited in
+            #expect(edited.allows.isEmpty && edited.functions.isEmpty && edited.path.segments.isEmpty)
+            #expect(edited.matches[0].range == SourceRange(start: 0, end: 1))
+            #expect(original.allows.count == 1 && original.functions.count == 1 && original.path.segments.count == 2)
+            #expect(original.matches[0].range != SourceRange(start: 0, end: 1))
+        } restore: { edited in
+            edited.path = original.path
+            edited.functions = original.functions
+            edited.allows = original.allows
+            edited.matches = original.matches
+        }
     }
 
     /// A function declaration shares its contents between copies too, and
@@ -196,28 +210,22 @@ struct StructureTests {
             """
         let original = try #require(Fixtures.parse(source).ruleset.service?.functions.first)
         let reparsed = try #require(Fixtures.parse(source).ruleset.service?.functions.first)
-        #expect(original == reparsed)
-        #expect(original.hashValue == reparsed.hashValue)
-
-        var edited = original
-        edited.name = "g"
-        edited.parameters.removeLast()
-        edited.lets[0].name.name = "d"
-        edited.body = edited.lets[0].value
-        edited.nameRange = SourceRange(start: 0, end: 1)
-        #expect(edited.name == "g" && edited.parameters.map(\.name) == ["a"] && edited.lets[0].name.name == "d")
-        #expect(original.name == "f" && original.parameters.map(\.name) == ["a", "b"] && original.lets[0].name.name == "c")
-        #expect(original.body != edited.body && original.nameRange != edited.nameRange)
-        #expect(original == reparsed)
-        #expect(edited != original)
-
-        var restored = edited
-        restored.name = original.name
-        restored.parameters = original.parameters
-        restored.lets = original.lets
-        restored.body = original.body
-        restored.nameRange = original.nameRange
-        #expect(restored == original)
-        #expect(restored.hashValue == original.hashValue)
+        Self.expectValueSemantics(original, reparsed: reparsed) { edited in
+            edited.name = "g"
+            edited.parameters.removeLast()
+            edited.lets[0].name.name = "d"
+            edited.body = edited.lets[0].value
+            edited.nameRange = SourceRange(start: 0, end: 1)
+        } check: { edited in
+            #expect(edited.name == "g" && edited.parameters.map(\.name) == ["a"] && edited.lets[0].name.name == "d")
+            #expect(original.name == "f" && original.parameters.map(\.name) == ["a", "b"] && original.lets[0].name.name == "c")
+            #expect(original.body != edited.body && original.nameRange != edited.nameRange)
+        } restore: { edited in
+            edited.name = original.name
+            edited.parameters = original.parameters
+            edited.lets = original.lets
+            edited.body = original.body
+            edited.nameRange = original.nameRange
+        }
     }
 }
