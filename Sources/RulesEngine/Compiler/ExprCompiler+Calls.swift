@@ -49,7 +49,9 @@ extension ExprCompiler {
     /// counts, then the call runs as its value form does.
     ///
     /// A call of one argument or none compiles it straight into its
-    /// closure: no box or array of arguments is made to be dropped.
+    /// closure: no box or array of arguments is made to be dropped. The
+    /// calls without arguments share one closure per function
+    /// (``CompiledFunction/argumentlessCallTest``).
     func compileFunctionTest(_ function: CompiledFunction, _ name: String, _ argumentExprs: [Expr]) -> CompiledTest {
         let code = function.code
         // Each closure passes its body literally, so the call is inlined

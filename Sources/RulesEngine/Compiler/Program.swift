@@ -230,9 +230,8 @@ struct MethodSet: Sendable {
         self.bits = bits
     }
 
-    /// The bits of the methods `method` covers, from the table each
-    /// method's `covers` makes once (`RuleMethod.allCases` is an array made
-    /// at every call).
+    /// The bits of the methods `method` covers, from a table made once from
+    /// each method's `covers`, where every call asked `covers` of every method.
     private static func coverage(of method: RuleMethod) -> UInt8 {
         coverageByPosition[Int(position(of: method))]
     }
