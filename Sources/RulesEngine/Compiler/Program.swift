@@ -70,10 +70,18 @@ final class Scope: Sendable {
     /// refers to, searching outward from the innermost scope at or above
     /// `visibleDepth`; `nil` when no such scope binds it.
     func capturePosition(of name: String, visibleDepth: Int) -> Int? {
+        // Most names looked up (`request`, `resource`, locals) are no
+        // wildcard at all: one scan of the names every level binds rejects
+        // them without walking the scopes.
+        guard captureNames.contains(name) else { return nil }
+        return boundPosition(of: name, visibleDepth: visibleDepth)
+    }
+
+    private func boundPosition(of name: String, visibleDepth: Int) -> Int? {
         // Recursion through the `let` parent retains nothing; a loop's
         // variable would retain every scope it passes.
         if depth <= visibleDepth, let index = wildcards.firstIndex(of: name) { return index }
-        return parent?.capturePosition(of: name, visibleDepth: visibleDepth)
+        return parent?.boundPosition(of: name, visibleDepth: visibleDepth)
     }
 
     /// The function a call by this name resolves to, searching outward.
