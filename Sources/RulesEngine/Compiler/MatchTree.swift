@@ -109,6 +109,7 @@ final class MatchTree: @unchecked Sendable {
             let group = groups.count
             groups.append(Group(start: 0, end: 0, dispatch: -1))
             var positions: [Int32] = []
+            positions.reserveCapacity(siblings.count)
             for block in siblings {
                 let position = Int32(nodes.count)
                 positions.append(position)
@@ -130,9 +131,12 @@ final class MatchTree: @unchecked Sendable {
                 }
                 captureCapacity = max(captureCapacity, captures)
                 let grantStart = Int32(grants.count)
-                for allow in block.compiledAllows {
-                    if let code = allow.test { conditions.append(code) }
-                    grants.append(Grant(methods: allow.coverage, condition: allow.test.map { Unmanaged.passUnretained($0) }))
+                // Read in place: a copy of each allow would retain its closure too.
+                for index in block.compiledAllows.indices {
+                    let test = block.compiledAllows[index].test
+                    if let test { conditions.append(test) }
+                    grants.append(Grant(
+                        methods: block.compiledAllows[index].coverage, condition: test.map { Unmanaged.passUnretained($0) }))
                 }
                 let node = Node(
                     segmentStart: start, segmentEnd: Int32(codes.count), childGroup: -1, grantStart: grantStart,
