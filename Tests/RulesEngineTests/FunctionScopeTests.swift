@@ -125,4 +125,21 @@ struct FunctionScopeTests {
         #expect(diagnostics.filter { $0.id == "check.unused-function" }.isEmpty, "\(diagnostics.map(\.message))")
         #expect(diagnostics.filter { $0.id == "check.invalid-function" }.map(\.message) == [CheckMessages.invalidFunction("g")])
     }
+
+    /// Calls without arguments share one compiled closure per function:
+    /// functions of one name in different scopes keep their own, and every
+    /// call site decides as the tree walker does.
+    @Test(arguments: [("a/x", true), ("b/x", false), ("c/x", true)])
+    func argumentlessCallsShareTheirOwnFunctionsClosure(_ path: String, _ allowed: Bool) throws {
+        let rules = Engine.storageRules("""
+            function ok() { return request.auth == null; }
+            match /a/{id} { function ok() { return id == 'x'; } allow get: if ok() && ok(); }
+            match /b/{id} { function ok() { return id == 'y'; } allow get: if ok() || ok(); }
+            match /c/{id} { allow get: if ok() && ok(); }
+            """)
+        let compiled = try #require(Engine.compile(rules))
+        let decision = Engine.decideBothWays(compiled, AuthorizationRequest(
+            method: .get, bucket: Engine.bucket, objectPath: path, time: Engine.time))
+        #expect(decision.allowed == allowed, "\(path): \(decision.allows.map(\.outcome))")
+    }
 }

@@ -28,7 +28,7 @@ struct CallGraph {
         // one array, refilled for each function. File-level functions see
         // the service block's too, as this check always has (name
         // resolution is stricter).
-        var visible: [FunctionTable] = []
+        var visible: [FunctionTable<Int>] = []
         for (position, blocks) in scopes.chains.enumerated() {
             guard let index = nodeOfPosition[position] else { continue }
             visible.removeAll(keepingCapacity: true)
@@ -38,7 +38,7 @@ struct CallGraph {
             var callees: [Int] = []
             for name in calledNames[position] {
                 for table in visible {
-                    if let target = table.key(forName: name), let targetNode = nodeOfPosition[target] {
+                    if let target = table.value(forName: name), let targetNode = nodeOfPosition[target] {
                         callees.append(targetNode)
                         break
                     }

@@ -25,19 +25,19 @@ struct NameResolution {
         /// (see ``FunctionScopes``): each maps a name to the key of the
         /// declaration a call resolves to. The tables are the scopes' own,
         /// shared rather than merged into a copy for every block.
-        var functionTables: [FunctionTable]
+        var functionTables: [FunctionTable<Int>]
 
         /// The key of the declaration a call of `name` resolves to: the
         /// innermost scope's.
         func function(named name: String) -> Int? {
             for table in functionTables.reversed() {
-                if let key = table.key(forName: name) { return key }
+                if let key = table.value(forName: name) { return key }
             }
             return nil
         }
 
         /// What code declared inside `block` sees.
-        func entering(_ block: MatchBlock, declaring functions: FunctionTable) -> Visibility {
+        func entering(_ block: MatchBlock, declaring functions: FunctionTable<Int>) -> Visibility {
             var visibility = including(functions)
             for segment in block.path.segments {
                 switch segment.kind {
@@ -55,7 +55,7 @@ struct NameResolution {
         }
 
         /// This visibility with `functions` declared in an inner scope.
-        func including(_ functions: FunctionTable) -> Visibility {
+        func including(_ functions: FunctionTable<Int>) -> Visibility {
             guard !functions.isEmpty else { return self }
             var visibility = self
             visibility.functionTables.append(functions)

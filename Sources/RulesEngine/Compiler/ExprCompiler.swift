@@ -33,7 +33,7 @@ struct ExprCompiler {
 
     /// Compiles the bodies and `let`s of the functions declared in the scope.
     func compileFunctions() {
-        for function in scope.functions {
+        scope.functions.forEachValue { function in
             let layout = LocalLayout(function.declaration, code: function.code)
             function.code.parameterCount = layout.parameterCount
             function.code.letInitializers = layout.letExpressions.enumerated().map { index, expression in

@@ -8,15 +8,9 @@ final class Scope: Sendable {
     let parent: Scope?
     /// 0 for the file, 1 for the service, 2+ for match blocks.
     let depth: Int
-    /// Functions declared directly in this scope: the first declaration of
-    /// each name, in source order.
-    let functions: [CompiledFunction]
-    /// Each name's position in ``functions``, for a scope that declares more
-    /// than ``comparedInTurn`` (`nil` otherwise): a file of many functions
-    /// stays linear to compile.
-    private let positions: [String: Int]?
-    /// The most functions a scope compares a name with in turn.
-    private static let comparedInTurn = 16
+    /// Functions declared directly in this scope, by name: the first
+    /// declaration of each name, in source order.
+    let functions: FunctionTable<CompiledFunction>
     /// Where this scope's wildcards start in a match's flat capture list
     /// (every level's wildcards, outermost first).
     let captureOffset: Int
@@ -49,21 +43,12 @@ final class Scope: Sendable {
             }
         }
         captureNames = names
-        var declared: [CompiledFunction] = []
-        if functions.count > Self.comparedInTurn {
-            var positions: [String: Int] = [:]
-            for function in functions where positions[function.name] == nil {
-                positions[function.name] = declared.count
-                declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
-            }
-            self.positions = positions
-        } else {
-            for function in functions where !declared.contains(where: { $0.name == function.name }) {
-                declared.append(CompiledFunction(declaration: function, scopeDepth: depth))
-            }
-            positions = nil
+        // Only the first declaration of a name is compiled.
+        var table = FunctionTable<CompiledFunction>()
+        for function in functions {
+            _ = table.first(for: function.name) { CompiledFunction(declaration: function, scopeDepth: depth) }
         }
-        self.functions = declared
+        self.functions = table
     }
 
     /// The position in a match's flat capture list of the wildcard `name`
@@ -84,24 +69,14 @@ final class Scope: Sendable {
         return parent?.boundPosition(of: name, visibleDepth: visibleDepth)
     }
 
-    /// The function a call by this name resolves to, searching outward.
-    ///
-    /// A scope usually declares a handful of functions (eleven at most in
-    /// the corpus), each compared in turn, its name's length first: every
-    /// call site is looked up as it compiles, and hashing the name at each
-    /// scope on the way out cost more than the comparisons.
+    /// The function a call by this name resolves to, searching outward
+    /// (the name's length is counted once for every scope on the way).
     func function(named name: String) -> (CompiledFunction, Scope)? {
         function(named: name, length: name.utf8.count)
     }
 
     private func function(named name: String, length: Int) -> (CompiledFunction, Scope)? {
-        if let positions {
-            if let position = positions[name] { return (functions[position], self) }
-        } else {
-            for function in functions where function.nameLength == length && function.name == name {
-                return (function, self)
-            }
-        }
+        if let function = functions.value(forName: name, length: length) { return (function, self) }
         // As in `capturePosition(of:visibleDepth:)`, recursion retains no scope on the way.
         return parent?.function(named: name, length: length)
     }
@@ -114,15 +89,12 @@ final class Scope: Sendable {
 /// each be retained. Like ``FunctionCode``, it is filled in only while the
 /// ruleset is being compiled, and read only afterwards.
 final class CompiledFunction: @unchecked Sendable {
-    let declaration: FunctionDecl
     /// Depth of the declaring scope: the function sees wildcards bound at
     /// this depth and above.
     let scopeDepth: Int
     /// The body compiled for untraced evaluation (filled in by ``Program``
     /// once every scope exists, so calls may refer to it before it is built).
     let code: FunctionCode
-    /// The name's length in UTF-8 bytes, compared before the name.
-    let nameLength: Int
     /// A call of this function without arguments as a test, made at its
     /// first call site and shared by the others: every such call compiles
     /// to the same closure. In a box, as a closure kept in an optional
@@ -130,11 +102,13 @@ final class CompiledFunction: @unchecked Sendable {
     var argumentlessCallTest: TestBox?
 
     init(declaration: FunctionDecl, scopeDepth: Int) {
-        self.declaration = declaration
         self.scopeDepth = scopeDepth
         code = FunctionCode(declaration: declaration)
-        nameLength = declaration.name.utf8.count
     }
+
+    /// The declaration, which the compiled code keeps (an arity error
+    /// writes its signature).
+    var declaration: FunctionDecl { code.declaration }
 
     var name: String { declaration.name }
 
